@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_BASE } from '@forkful/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
+import { healthRoutes } from './routes/health.js';
+import { recipeRoutes } from './routes/recipes/index.js';
+import { reviewRoutes } from './routes/reviews/index.js';
+import { userRoutes } from './routes/users/index.js';
+import { createServices } from './services/container.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** Pass false in tests to keep output quiet. */
+  logger?: boolean;
+}
+
+export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the Fastify app: infrastructure plugins → app services → routes (the Fastify demo's load order). */
+export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: 256 * 1024,
+    requestTimeout: 30_000,
+    trustProxy: false,
+    // Prototype-pollution keys in JSON bodies are dropped rather than applied.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Infrastructure
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    hsts: config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Forkful API', version: '1.0.0', description: 'The recipe-sharing API of Forkful.' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
+  app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+
+  // App services
+  const services = createServices(config, db);
+  await app.register(authPlugin, { config, sessions: services.sessions });
+
+  // Routes
+  await app.register(healthRoutes, { prefix: `${API_BASE}/health`, db });
+  await app.register(recipeRoutes, { prefix: `${API_BASE}/recipes`, services });
+  await app.register(reviewRoutes, { prefix: `${API_BASE}/reviews`, services });
+  await app.register(userRoutes, { prefix: `${API_BASE}/users`, services });
+
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    list: false,
+    wildcard: true,
+  });
+
+  const webDist = path.resolve(config.webDistDir ?? defaultWebDist);
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: (reply, filePath) => {
+        // Hashed build assets never change; index.html must always be revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else reply.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.raw.url ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/') || !hasWeb) {
+      return sendError(reply, 404, 'Route not found');
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, 'Route not found');
+    // Client-side routes: the SPA decides (including its own 'No route matches URL' page).
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+  });
+
+  return app;
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const secretText = z.string().min(32, 'must be at least 32 characters');
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535).default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(200).default(10),
+  ACCESS_TOKEN_SECRET: secretText.optional(),
+  REFRESH_TOKEN_SECRET: secretText.optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(5).max(86400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(365).default(30),
+  COOKIE_SECURE: booleanText.default(false),
+  MAX_UPLOAD_MB: z.coerce.number({ error: 'must be a number' }).positive('must be positive').max(50).default(10),
+  SEED_DEMO: booleanText.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().url('must be a URL').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  accessTokenSecret: string;
+  refreshTokenSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  cookieSecure: boolean;
+  maxUploadBytes: number;
+  seedDemo: boolean;
+  logLevel: string;
+  publicUrl: string | undefined;
+  redisUrl: string | undefined;
+  uploadsDir: string;
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Secrets that are not given are made once and kept in the data folder, so the embedded default needs no setup. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets', `${name}.txt`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment once; a bad value throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((key) => [key, env[key] === '' ? undefined : env[key]])
+      .filter(([, value]) => value !== undefined),
+  );
+  const parsed = envSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name])})`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    accessTokenSecret: e.ACCESS_TOKEN_SECRET ?? persistedSecret(dataDir, 'access-token-secret'),
+    refreshTokenSecret: e.REFRESH_TOKEN_SECRET ?? persistedSecret(dataDir, 'refresh-token-secret'),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    cookieSecure: e.COOKIE_SECURE,
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    redisUrl: e.REDIS_URL,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

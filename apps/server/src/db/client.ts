@@ -1,0 +1,21 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: repositories take either. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+}
+
+export function connectDatabase(url: string, max = 10, onIdleError?: (error: Error) => void): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
+  // An idle client whose server went away emits 'error'; without a listener that would crash the process.
+  pool.on('error', (error) => onIdleError?.(error));
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Storage key of the avatar's image set; null means the default picture. */
+    avatarKey: text('avatar_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const recipes = pgTable(
+  'recipes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    introduction: text('introduction').notNull().default(''),
+    cookingTime: integer('cooking_time').notNull(),
+    ingredients: text('ingredients').array().notNull(),
+    steps: text('steps').array().notNull(),
+    /** Storage key of the photo's image set; null when the recipe has no photo. */
+    photoKey: text('photo_key'),
+    isPublished: boolean('is_published').notNull().default(false),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    totalReviews: integer('total_reviews').notNull().default(0),
+    /** Filled by the database (a generated column defined in the search migration). */
+    /** A random sort key, so a random set is an index range scan rather than ORDER BY random(). */
+    randomKey: doublePrecision('random_key').notNull().default(sql`random()`),
+    /** Weighted full-text document: title (A), introduction (B), ingredients (C); accents removed. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, f_unaccent(title)), 'A') || setweight(to_tsvector('english'::regconfig, f_unaccent(introduction)), 'B') || setweight(to_tsvector('english'::regconfig, f_unaccent(f_join_text(ingredients))), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('recipes_author_created_idx').on(t.authorId, t.createdAt.desc()),
+    index('recipes_published_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isPublished}`),
+    index('recipes_published_random_idx').on(t.randomKey).where(sql`${t.isPublished}`),
+    index('recipes_search_vector_idx').using('gin', t.searchVector).where(sql`${t.isPublished}`),
+    index('recipes_title_trgm_idx')
+      .using('gin', sql`f_unaccent(lower(${t.title})) gin_trgm_ops`)
+      .where(sql`${t.isPublished}`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipeId: uuid('recipe_id')
+      .notNull()
+      .references(() => recipes.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_recipe_owner_key').on(t.recipeId, t.ownerId),
+    index('reviews_recipe_created_idx').on(t.recipeId, t.createdAt.desc(), t.id.desc()),
+    index('reviews_owner_idx').on(t.ownerId),
+  ],
+);
+
+export const savedRecipes = pgTable(
+  'saved_recipes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipeId: uuid('recipe_id')
+      .notNull()
+      .references(() => recipes.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.recipeId] }), index('saved_recipes_recipe_idx').on(t.recipeId)],
+);
+
+/** A login: one family of rotating refresh tokens. Revoking it ends the session everywhere it is used. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);

@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorEnvelopeSchema, successEnvelope } from '@forkful/contracts';
+import type { z } from 'zod';
+import { badRequest, payloadTooLarge } from './errors.js';
+
+/** Sends the success envelope. */
+export function ok<T>(reply: FastifyReply, data: T, message = 'Success', statusCode = 200) {
+  return reply.code(statusCode).send({ success: true as const, statusCode, message, data });
+}
+
+/** Response schemas for a route: the success envelope around `data`, and the one error envelope. */
+export function responses<T extends z.ZodType>(data: T, successCode = 200) {
+  return {
+    [successCode]: successEnvelope(data),
+    '4xx': errorEnvelopeSchema,
+    '5xx': errorEnvelopeSchema,
+  };
+}
+
+/** Validates with a contract schema; a failure is 400 with the first message (spec section 5 texts). */
+export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request');
+  return result.data;
+}
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export interface MultipartForm {
+  fields: Record<string, string | string[]>;
+  file: { fieldName: string; bytes: Buffer } | undefined;
+}
+
+/**
+ * Reads a whole multipart body within explicit limits. Only `fileField` may carry a file; fields named in
+ * `arrayFields` always come out as arrays (a repeated form field). The file is fully buffered before anything is
+ * stored, so a truncated or oversized upload never reaches the database or the disk.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  options: { fileField: string; arrayFields?: readonly string[]; maxFileBytes: number },
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw badRequest('The request must be multipart/form-data');
+  const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const name of options.arrayFields ?? []) fields[name] = [];
+  let file: MultipartForm['file'];
+  const parts = request.parts({
+    limits: { fileSize: options.maxFileBytes, files: 1, fields: 250, fieldSize: 64 * 1024, parts: 260, headerPairs: 100 },
+  });
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (part.fieldname !== options.fileField) {
+        part.file.resume();
+        throw badRequest(`Unexpected file field '${part.fieldname.slice(0, 40)}'`);
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw payloadTooLarge('The file is too large (10 MB at most)');
+      if (bytes.length > 0) file = { fieldName: part.fieldname, bytes };
+      continue;
+    }
+    if (FORBIDDEN_KEYS.has(part.fieldname)) continue;
+    const value = typeof part.value === 'string' ? part.value : String(part.value);
+    const existing = fields[part.fieldname];
+    if (Array.isArray(existing)) existing.push(value);
+    else if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = value;
+  }
+  return { fields, file };
+}

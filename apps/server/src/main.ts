@@ -1,0 +1,67 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { connectDatabase } from './db/client.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { runMigrations } from './db/migrate.js';
+import { seedDemoContent } from './seed/demo.js';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    console.info(`Starting the embedded PostgreSQL in ${config.dataDir}/pg …`);
+    embedded = await startEmbeddedPostgres(config.dataDir, (line) => console.info(line));
+    databaseUrl = embedded.url;
+  }
+
+  const database = connectDatabase(databaseUrl, config.databasePoolMax, (error) =>
+    console.error(`database connection error (the pool will reconnect): ${error.message}`),
+  );
+  await runMigrations(database.db);
+  if (config.seedDemo) await seedDemoContent(database.db, config, (line: string) => console.info(line));
+
+  const app = await buildApp({ config, db: database.db });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    const deadline = setTimeout(() => {
+      console.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+      await embedded?.stop();
+    } finally {
+      clearTimeout(deadline);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.info(`Forkful is serving at http://localhost:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

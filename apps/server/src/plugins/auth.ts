@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '@forkful/contracts';
+import type { Config } from '../config.js';
+import { unauthorized } from '../errors.js';
+import type { SessionRepository } from '../repositories/sessions.js';
+import { TokenService, type AccessClaims } from '../services/tokens.js';
+
+export const ACCESS_COOKIE = 'accessToken';
+export const REFRESH_COOKIE = 'refreshToken';
+export const REFRESH_COOKIE_PATH = '/api/v1/users';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AccessClaims | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** preHandler: the request must carry a valid access token of a live session. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: identifies the user when a token is present; anonymous otherwise. */
+    identifyUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    setSessionCookies: (reply: FastifyReply, accessToken: string, refreshToken: string) => void;
+    setAccessCookie: (reply: FastifyReply, accessToken: string) => void;
+    clearSessionCookies: (reply: FastifyReply) => void;
+  }
+}
+
+export interface AuthPluginOptions {
+  config: Config;
+  sessions: SessionRepository;
+}
+
+export function currentUserId(request: FastifyRequest): string {
+  if (!request.auth) throw unauthorized();
+  return request.auth.userId;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, { config, sessions }: AuthPluginOptions) => {
+  const tokens = new TokenService(config.accessTokenSecret, config.accessTokenTtlSeconds);
+  app.decorate('tokens', tokens);
+  app.decorateRequest('auth', null);
+
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure: config.cookieSecure };
+  // The access cookie outlives the JWT inside it: the browser keeps sending the expired token, so the server can
+  // answer 'jwt expired' and the client knows to refresh (rather than seeing a silent logout).
+  const maxAge = config.refreshTokenTtlDays * 24 * 60 * 60;
+
+  app.decorate('setAccessCookie', (reply: FastifyReply, accessToken: string) => {
+    reply.setCookie(ACCESS_COOKIE, accessToken, { ...base, path: '/', maxAge });
+  });
+  app.decorate('setSessionCookies', (reply: FastifyReply, accessToken: string, refreshToken: string) => {
+    app.setAccessCookie(reply, accessToken);
+    reply.setCookie(REFRESH_COOKIE, refreshToken, { ...base, path: REFRESH_COOKIE_PATH, maxAge });
+  });
+  app.decorate('clearSessionCookies', (reply: FastifyReply) => {
+    reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
+    reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
+  });
+
+  async function resolve(request: FastifyRequest, reply: FastifyReply, required: boolean): Promise<void> {
+    const token = request.cookies[ACCESS_COOKIE];
+    if (!token) {
+      if (required) throw unauthorized();
+      return;
+    }
+    const check = await tokens.verifyAccess(token);
+    if (!check.ok) {
+      if (check.reason === 'expired') throw unauthorized(messages.jwtExpired);
+      if (required) throw unauthorized('Invalid access token');
+      app.clearSessionCookies(reply);
+      return;
+    }
+    if (!(await sessions.isActive(check.claims.sessionId, check.claims.userId))) {
+      if (required) throw unauthorized('Your session has ended, please log in again');
+      app.clearSessionCookies(reply);
+      return;
+    }
+    request.auth = check.claims;
+  }
+
+  app.decorate('requireUser', (request: FastifyRequest, reply: FastifyReply) => resolve(request, reply, true));
+  app.decorate('identifyUser', (request: FastifyRequest, reply: FastifyReply) => resolve(request, reply, false));
+});

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors.js';
+
+export function sendError(reply: FastifyReply, statusCode: number, message: string) {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send({ success: false, statusCode, message });
+}
+
+const DATABASE_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && DATABASE_UNAVAILABLE_CODES.has(code)) return true;
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
+}
+
+/** Messages of framework errors that are safe to show, per Fastify error code. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large (10 MB at most)',
+  FST_FILES_LIMIT: 'Only one file can be uploaded',
+  FST_FIELDS_LIMIT: 'Too many form fields',
+  FST_PARTS_LIMIT: 'Too many form parts',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart/form-data',
+  FST_ERR_RATE_LIMIT: 'Too many requests, please try again later',
+};
+
+/** One error handler: every failure leaves as the envelope; 5xx details are logged, never sent. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return sendError(reply, 400, first?.message ?? 'Invalid request');
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return sendError(reply, 503, 'The service is temporarily unavailable, please try again shortly');
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+      return sendError(reply, status, known ?? (error.message || 'Bad request'));
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return sendError(reply, 500, 'Something went wrong');
+  });
+});

@@ -1,0 +1,204 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CreateRecipeValues, UpdateRecipeValues } from '@forkful/contracts';
+import type { Database, Executor } from '../db/client.js';
+import { forbidden, notFound } from '../errors.js';
+import type { RecipeCardRow, RecipeRow } from '../services/mappers.js';
+
+export const RECIPE_NOT_FOUND = 'Recipe not found';
+export const NOT_THE_AUTHOR = 'Only the author can change this recipe';
+
+const cardColumns = sql`
+  r.id, r.title, r.introduction, r.cooking_time AS "cookingTime", r.photo_key AS "photoKey",
+  r.is_published AS "isPublished", r.author_id AS "authorId", u.name AS "authorName",
+  r.rating_sum AS "ratingSum", r.total_reviews AS "totalReviews", r.created_at AS "createdAt"`;
+const recipeColumns = sql`${cardColumns}, r.ingredients, r.steps, r.updated_at AS "updatedAt"`;
+
+/** A recipe is visible when published, or to its author. */
+function visibleTo(viewerId: string | null): SQL {
+  return viewerId ? sql`(r.is_published OR r.author_id = ${viewerId})` : sql`r.is_published`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+export class RecipeRepository {
+  constructor(private readonly db: Database) {}
+
+  private async cards(query: SQL, tx: Executor = this.db): Promise<RecipeCardRow[]> {
+    const result = await tx.execute<RecipeCardRow>(query);
+    return result.rows;
+  }
+
+  async create(authorId: string, values: CreateRecipeValues, photoKey: string | null): Promise<string> {
+    const result = await this.db.execute<{ id: string }>(sql`
+      INSERT INTO recipes (author_id, title, introduction, cooking_time, ingredients, steps, photo_key, is_published)
+      VALUES (${authorId}, ${values.title}, ${values.introduction}, ${values.cookingTime},
+              ${sql.param(values.ingredients)}::text[], ${sql.param(values.steps)}::text[], ${photoKey}, ${values.isPublished})
+      RETURNING id`);
+    const id = result.rows[0]?.id;
+    if (!id) throw new Error('recipe insert returned nothing');
+    return id;
+  }
+
+  async findVisible(id: string, viewerId: string | null, tx: Executor = this.db): Promise<RecipeRow> {
+    const result = await tx.execute<RecipeRow>(sql`
+      SELECT ${recipeColumns} FROM recipes r JOIN users u ON u.id = r.author_id
+      WHERE r.id = ${id} AND ${visibleTo(viewerId)}`);
+    const row = result.rows[0];
+    if (!row) throw notFound(RECIPE_NOT_FOUND);
+    return row;
+  }
+
+  async findCard(id: string, viewerId: string | null, tx: Executor = this.db): Promise<RecipeCardRow> {
+    const [row] = await this.cards(
+      sql`SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
+          WHERE r.id = ${id} AND ${visibleTo(viewerId)}`,
+      tx,
+    );
+    if (!row) throw notFound(RECIPE_NOT_FOUND);
+    return row;
+  }
+
+  /** Locks the recipe for a change by its author; others get 403 (or 404 for someone else's draft). */
+  async lockForAuthor(tx: Executor, id: string, userId: string): Promise<{ photoKey: string | null }> {
+    const result = await tx.execute<{ author_id: string; is_published: boolean; photo_key: string | null }>(sql`
+      SELECT author_id, is_published, photo_key FROM recipes WHERE id = ${id} FOR UPDATE`);
+    const row = result.rows[0];
+    if (!row || (!row.is_published && row.author_id !== userId)) throw notFound(RECIPE_NOT_FOUND);
+    if (row.author_id !== userId) throw forbidden(NOT_THE_AUTHOR);
+    return { photoKey: row.photo_key };
+  }
+
+  /** Throws unless `userId` may change the recipe (used before reading an upload). */
+  async assertAuthor(id: string, userId: string): Promise<void> {
+    await this.db.transaction((tx) => this.lockForAuthor(tx, id, userId));
+  }
+
+  async update(id: string, userId: string, values: UpdateRecipeValues): Promise<RecipeRow> {
+    return this.db.transaction(async (tx) => {
+      await this.lockForAuthor(tx, id, userId);
+      await tx.execute(sql`
+        UPDATE recipes SET title = ${values.title}, introduction = ${values.introduction},
+          cooking_time = ${values.cookingTime}, ingredients = ${sql.param(values.ingredients)}::text[],
+          steps = ${sql.param(values.steps)}::text[], is_published = ${values.isPublished}, updated_at = now()
+        WHERE id = ${id}`);
+      return this.findVisible(id, userId, tx);
+    });
+  }
+
+  /** Sets the photo key; returns the updated recipe and the key it replaced (its files are the caller's to remove). */
+  async replacePhotoKey(
+    id: string,
+    userId: string,
+    photoKey: string | null,
+  ): Promise<{ recipe: RecipeRow; previousKey: string | null }> {
+    return this.db.transaction(async (tx) => {
+      const { photoKey: previousKey } = await this.lockForAuthor(tx, id, userId);
+      await tx.execute(sql`UPDATE recipes SET photo_key = ${photoKey}, updated_at = now() WHERE id = ${id}`);
+      return { recipe: await this.findVisible(id, userId, tx), previousKey };
+    });
+  }
+
+  async delete(id: string, userId: string): Promise<{ photoKey: string | null }> {
+    return this.db.transaction(async (tx) => {
+      const { photoKey } = await this.lockForAuthor(tx, id, userId);
+      await tx.execute(sql`DELETE FROM recipes WHERE id = ${id}`);
+      return { photoKey };
+    });
+  }
+
+  async listPublished(page: number, limit: number): Promise<{ rows: RecipeCardRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.cards(sql`
+        SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
+        WHERE r.is_published ORDER BY r.created_at DESC, r.id DESC
+        LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
+      this.db.execute<{ total: string }>(sql`SELECT count(*) AS total FROM recipes WHERE is_published`),
+    ]);
+    return { rows, total: Number(count.rows[0]?.total ?? 0) };
+  }
+
+  /** A random set without ORDER BY random(): a run of the random_key index from a random starting point. */
+  async random(limit: number): Promise<RecipeCardRow[]> {
+    const start = Math.random();
+    const rows = await this.cards(sql`
+      (SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
+        WHERE r.is_published AND r.random_key >= ${start} ORDER BY r.random_key LIMIT ${limit})
+      UNION ALL
+      (SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
+        WHERE r.is_published AND r.random_key < ${start} ORDER BY r.random_key LIMIT ${limit})`);
+    return rows.slice(0, limit);
+  }
+
+  async createdBy(authorId: string, viewerId: string | null): Promise<RecipeCardRow[]> {
+    return this.cards(sql`
+      SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
+      WHERE r.author_id = ${authorId} AND ${visibleTo(viewerId)}
+      ORDER BY r.created_at DESC, r.id DESC LIMIT 500`);
+  }
+
+  async savedBy(userId: string): Promise<RecipeCardRow[]> {
+    return this.cards(sql`
+      SELECT ${cardColumns} FROM saved_recipes s
+        JOIN recipes r ON r.id = s.recipe_id JOIN users u ON u.id = r.author_id
+      WHERE s.user_id = ${userId} AND ${visibleTo(userId)}
+      ORDER BY s.created_at DESC LIMIT 500`);
+  }
+
+  async save(recipeId: string, userId: string): Promise<RecipeCardRow> {
+    const card = await this.findCard(recipeId, userId);
+    await this.db.execute(sql`
+      INSERT INTO saved_recipes (user_id, recipe_id) VALUES (${userId}, ${recipeId}) ON CONFLICT DO NOTHING`);
+    return card;
+  }
+
+  async unsave(recipeId: string, userId: string): Promise<RecipeCardRow> {
+    const card = await this.findCard(recipeId, userId);
+    await this.db.execute(sql`DELETE FROM saved_recipes WHERE user_id = ${userId} AND recipe_id = ${recipeId}`);
+    return card;
+  }
+
+  async isSaved(recipeId: string, userId: string): Promise<boolean> {
+    await this.findCard(recipeId, userId);
+    const result = await this.db.execute(sql`
+      SELECT 1 FROM saved_recipes WHERE user_id = ${userId} AND recipe_id = ${recipeId}`);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  /** Suggestions: title matches, accent-insensitive, typo-tolerant through trigram word similarity. */
+  async suggest(query: string, limit: number): Promise<Array<{ id: string; title: string }>> {
+    const text = query.trim().toLowerCase();
+    if (!text) return [];
+    const result = await this.db.execute<{ id: string; title: string }>(sql`
+      WITH q AS (SELECT f_unaccent(${text}) AS t)
+      SELECT r.id, r.title FROM recipes r, q
+      WHERE r.is_published
+        AND (f_unaccent(lower(r.title)) LIKE '%' || ${escapeLike(text)} || '%' OR q.t <% f_unaccent(lower(r.title)))
+      ORDER BY (f_unaccent(lower(r.title)) LIKE ${escapeLike(text)} || '%') DESC,
+               word_similarity(q.t, f_unaccent(lower(r.title))) DESC,
+               r.total_reviews DESC, r.title
+      LIMIT ${limit}`);
+    return result.rows;
+  }
+
+  /** Full search: ranked full-text over title, introduction and ingredients, with a trigram fallback for typos. */
+  async searchByName(name: string, limit: number): Promise<RecipeCardRow[]> {
+    const text = name.trim();
+    if (!text) return [];
+    const ranked = await this.cards(sql`
+      WITH q AS (SELECT websearch_to_tsquery('english', f_unaccent(${text})) AS query)
+      SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id, q
+      WHERE r.is_published AND r.search_vector @@ q.query
+      ORDER BY ts_rank(r.search_vector, q.query) DESC, r.created_at DESC
+      LIMIT ${limit}`);
+    if (ranked.length > 0) return ranked;
+    const lowered = text.toLowerCase();
+    return this.cards(sql`
+      WITH q AS (SELECT f_unaccent(${lowered}) AS t)
+      SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id, q
+      WHERE r.is_published AND q.t <% f_unaccent(lower(r.title))
+      ORDER BY word_similarity(q.t, f_unaccent(lower(r.title))) DESC, r.created_at DESC
+      LIMIT ${limit}`);
+  }
+}

@@ -1,0 +1,240 @@
+import {
+  createRecipeSchema,
+  idSchema,
+  randomRecipesQuerySchema,
+  recipeCardSchema,
+  recipeListQuerySchema,
+  recipeListSchema,
+  recipeNameParamsSchema,
+  recipeSchema,
+  searchQuerySchema,
+  SUGGESTION_LIMIT,
+  suggestionSchema,
+  updateRecipeSchema,
+  messages,
+} from '@forkful/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../errors.js';
+import { ok, parseWith, readMultipart, responses } from '../../http.js';
+import { currentUserId } from '../../plugins/auth.js';
+import type { Services } from '../../services/container.js';
+
+const idParams = z.object({ id: idSchema });
+const userIdParams = z.object({ userId: idSchema });
+const cardsSchema = z.object({ recipes: z.array(recipeCardSchema) });
+const tags = ['recipes'];
+
+export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { recipes, images, map, config } = services;
+
+  app.post(
+    '/create-recipe',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Create a recipe (multipart: title, introduction, cookingTime, ingredients[], steps[], isPublished, recipePhoto)',
+        consumes: ['multipart/form-data'],
+        response: responses(z.object({ _id: z.string() }), 201),
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUserId(request);
+      const form = await readMultipart(request, {
+        fileField: 'recipePhoto',
+        arrayFields: ['ingredients', 'steps'],
+        maxFileBytes: config.maxUploadBytes,
+      });
+      const values = parseWith(createRecipeSchema, form.fields);
+      const photoKey = form.file ? await images.store('recipe', form.file.bytes) : null;
+      try {
+        const id = await recipes.create(userId, values, photoKey);
+        return ok(reply, { _id: id }, 'Recipe created', 201);
+      } catch (error) {
+        if (photoKey) await images.remove('recipe', photoKey);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/:id/view-recipe',
+    { preHandler: app.identifyUser, schema: { tags, params: idParams, response: responses(recipeSchema) } },
+    async (request, reply) => {
+      const row = await recipes.findVisible(request.params.id, request.auth?.userId ?? null);
+      return ok(reply, map.recipe(row));
+    },
+  );
+
+  app.get(
+    '/view-recipe-by-name/:name',
+    {
+      preHandler: app.identifyUser,
+      schema: { tags, params: recipeNameParamsSchema, response: responses(z.array(recipeCardSchema)) },
+    },
+    async (request, reply) => {
+      const rows = await recipes.searchByName(request.params.name, 48);
+      return ok(reply, rows.map((row) => map.recipeCard(row)));
+    },
+  );
+
+  app.patch(
+    '/:id/update-recipe',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, params: idParams, body: updateRecipeSchema, response: responses(recipeSchema) },
+    },
+    async (request, reply) => {
+      const row = await recipes.update(request.params.id, currentUserId(request), request.body);
+      return ok(reply, map.recipe(row), 'Recipe updated');
+    },
+  );
+
+  app.patch(
+    '/:id/update-recipe-photo',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: responses(recipeSchema) },
+    },
+    async (request, reply) => {
+      const userId = currentUserId(request);
+      // Check authorship before reading the upload, so a stranger's bytes are never decoded.
+      await recipes.assertAuthor(request.params.id, userId);
+      const form = await readMultipart(request, { fileField: 'recipePhoto', maxFileBytes: config.maxUploadBytes });
+      if (!form.file) throw badRequest(messages.photoRequired);
+      const key = await images.store('recipe', form.file.bytes);
+      try {
+        const { recipe, previousKey } = await recipes.replacePhotoKey(request.params.id, userId, key);
+        if (previousKey) await images.remove('recipe', previousKey);
+        return ok(reply, map.recipe(recipe), 'Photo updated');
+      } catch (error) {
+        await images.remove('recipe', key);
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    '/:id/delete-recipe-photo',
+    { preHandler: app.requireUser, schema: { tags, params: idParams, response: responses(recipeSchema) } },
+    async (request, reply) => {
+      const { recipe, previousKey } = await recipes.replacePhotoKey(request.params.id, currentUserId(request), null);
+      if (previousKey) await images.remove('recipe', previousKey);
+      return ok(reply, map.recipe(recipe), 'Photo deleted');
+    },
+  );
+
+  app.delete(
+    '/:id/delete-recipe',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, params: idParams, response: responses(z.object({ _id: z.string() })) },
+    },
+    async (request, reply) => {
+      const { photoKey } = await recipes.delete(request.params.id, currentUserId(request));
+      if (photoKey) await images.remove('recipe', photoKey);
+      return ok(reply, { _id: request.params.id }, 'Recipe deleted');
+    },
+  );
+
+  app.post(
+    '/:id/save-recipe',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, params: idParams, response: responses(z.object({ recipe: recipeCardSchema })) },
+    },
+    async (request, reply) => {
+      const row = await recipes.save(request.params.id, currentUserId(request));
+      return ok(reply, { recipe: map.recipeCard(row) }, 'Recipe saved');
+    },
+  );
+
+  app.delete(
+    '/:id/unsave-recipe',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, params: idParams, response: responses(z.object({ recipe: recipeCardSchema })) },
+    },
+    async (request, reply) => {
+      const row = await recipes.unsave(request.params.id, currentUserId(request));
+      return ok(reply, { recipe: map.recipeCard(row) }, 'Recipe removed from saved recipes');
+    },
+  );
+
+  app.get(
+    '/all',
+    {
+      preHandler: app.identifyUser,
+      schema: { tags, querystring: recipeListQuerySchema, response: responses(recipeListSchema) },
+    },
+    async (request, reply) => {
+      const { page, limit } = request.query;
+      const { rows, total } = await recipes.listPublished(page, limit);
+      return ok(reply, {
+        recipes: rows.map((row) => map.recipeCard(row)),
+        curPageNum: page,
+        totalRecipeCount: total,
+        totalPages: Math.max(1, Math.ceil(total / limit)),
+      });
+    },
+  );
+
+  app.get(
+    '/saved-recipes',
+    { preHandler: app.requireUser, schema: { tags, response: responses(cardsSchema) } },
+    async (request, reply) => {
+      const rows = await recipes.savedBy(currentUserId(request));
+      return ok(reply, { recipes: rows.map((row) => map.recipeCard(row)) });
+    },
+  );
+
+  app.get(
+    '/created-recipes/:userId',
+    { preHandler: app.identifyUser, schema: { tags, params: userIdParams, response: responses(cardsSchema) } },
+    async (request, reply) => {
+      const rows = await recipes.createdBy(request.params.userId, request.auth?.userId ?? null);
+      return ok(reply, { recipes: rows.map((row) => map.recipeCard(row)) });
+    },
+  );
+
+  app.get(
+    '/random-recipes',
+    {
+      preHandler: app.identifyUser,
+      schema: { tags, querystring: randomRecipesQuerySchema, response: responses(cardsSchema) },
+    },
+    async (request, reply) => {
+      const rows = await recipes.random(request.query.limit);
+      return ok(reply, { recipes: rows.map((row) => map.recipeCard(row)) });
+    },
+  );
+
+  app.get(
+    '/:id/check-saved',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, params: idParams, response: responses(z.object({ isSaved: z.boolean() })) },
+    },
+    async (request, reply) => {
+      const isSaved = await recipes.isSaved(request.params.id, currentUserId(request));
+      return ok(reply, { isSaved });
+    },
+  );
+
+  app.get(
+    '/search',
+    {
+      preHandler: app.identifyUser,
+      schema: {
+        tags,
+        querystring: searchQuerySchema,
+        response: responses(z.object({ recipes: z.array(suggestionSchema) })),
+      },
+    },
+    async (request, reply) => {
+      const rows = await recipes.suggest(request.query.query, SUGGESTION_LIMIT);
+      return ok(reply, { recipes: rows.map((row) => ({ _id: row.id, title: row.title })) });
+    },
+  );
+};

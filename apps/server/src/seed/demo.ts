@@ -1,0 +1,1 @@
+export async function seedDemoContent(..._args: unknown[]): Promise<void> {}

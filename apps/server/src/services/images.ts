@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { payloadTooLarge, unsupportedMediaType } from '../errors.js';
+import type { FileStorage } from './storage.js';
+
+export type ImageKind = 'recipe' | 'avatar';
+
+const MAX_INPUT_PIXELS = 40_000_000;
+const WIDTHS: Record<ImageKind, readonly number[]> = { recipe: [320, 640, 1280], avatar: [128, 256] };
+const ACCEPTED_FORMATS: Record<ImageKind, readonly string[]> = {
+  recipe: ['jpeg', 'png', 'webp'],
+  avatar: ['jpeg', 'png'],
+};
+const WRONG_FORMAT: Record<ImageKind, string> = {
+  recipe: 'Recipe photo must be a PNG, JPEG or WebP image',
+  avatar: 'Avatar must be a PNG or JPEG image',
+};
+const QUALITY: Record<ImageKind, number> = { recipe: 68, avatar: 78 };
+const NOT_AN_IMAGE = 'The file is not a valid image';
+
+export interface ImageVariant {
+  width: number;
+  url: string;
+}
+
+sharp.concurrency(1);
+sharp.cache(false);
+
+/**
+ * The image pipeline: bytes are decoded by sharp (never trusted by name or declared type), size-limited,
+ * re-encoded to WebP at fixed widths with orientation applied and all metadata dropped, and stored under a
+ * random server-generated key that cannot be guessed.
+ */
+export class ImageService {
+  constructor(private readonly storage: FileStorage) {}
+
+  async store(kind: ImageKind, bytes: Buffer): Promise<string> {
+    let metadata: Metadata;
+    try {
+      metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    } catch {
+      throw unsupportedMediaType(NOT_AN_IMAGE);
+    }
+    if (!metadata.format || !ACCEPTED_FORMATS[kind].includes(metadata.format)) {
+      throw unsupportedMediaType(WRONG_FORMAT[kind]);
+    }
+    if (!metadata.width || !metadata.height) throw unsupportedMediaType(NOT_AN_IMAGE);
+    if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
+      throw payloadTooLarge('The image is too large (40 megapixels at most)');
+    }
+    const key = randomBytes(16).toString('hex');
+    let encoded: Array<{ width: number; bytes: Buffer }>;
+    try {
+      const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+      encoded = await Promise.all(
+        WIDTHS[kind].map(async (width) => ({
+          width,
+          bytes: await source
+            .clone()
+            .resize({ width, withoutEnlargement: true })
+            .webp({ quality: QUALITY[kind], effort: 4 })
+            .toBuffer(),
+        })),
+      );
+    } catch {
+      throw unsupportedMediaType(NOT_AN_IMAGE);
+    }
+    const written: string[] = [];
+    try {
+      for (const variant of encoded) {
+        const name = fileName(kind, key, variant.width);
+        await this.storage.put(name, variant.bytes);
+        written.push(name);
+      }
+    } catch (error) {
+      await Promise.all(written.map((name) => this.storage.remove(name)));
+      throw error;
+    }
+    return key;
+  }
+
+  async remove(kind: ImageKind, key: string): Promise<void> {
+    await Promise.all(WIDTHS[kind].map((width) => this.storage.remove(fileName(kind, key, width))));
+  }
+
+  variants(kind: ImageKind, key: string): ImageVariant[] {
+    return WIDTHS[kind].map((width) => ({ width, url: this.storage.url(fileName(kind, key, width)) }));
+  }
+}
+
+function fileName(kind: ImageKind, key: string, width: number): string {
+  return `${kind}-${key}-${width}.webp`;
+}
+
+export const imageWidths = WIDTHS;

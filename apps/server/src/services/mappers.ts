@@ -1,0 +1,107 @@
+import type { Avatar, Recipe, RecipeCard, Review, User } from '@forkful/contracts';
+import type { ImageService } from './images.js';
+
+export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
+
+/** Turns database rows into the contract shapes; the database schema never leaves the server. */
+export class Mappers {
+  constructor(private readonly images: ImageService) {}
+
+  avatar(avatarKey: string | null): Avatar {
+    if (!avatarKey) return { url: DEFAULT_AVATAR_URL, isDefault: true, variants: [] };
+    const variants = this.images.variants('avatar', avatarKey);
+    return { url: variants[variants.length - 1]?.url ?? DEFAULT_AVATAR_URL, isDefault: false, variants };
+  }
+
+  user(row: UserRow, includeEmail: boolean): User {
+    return {
+      _id: row.id,
+      name: row.name,
+      ...(includeEmail ? { email: row.email } : {}),
+      avatar: this.avatar(row.avatarKey),
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  recipeCard(row: RecipeCardRow): RecipeCard {
+    const variants = row.photoKey ? this.images.variants('recipe', row.photoKey) : [];
+    return {
+      _id: row.id,
+      title: row.title,
+      introduction: row.introduction,
+      cookingTime: row.cookingTime,
+      recipePhoto: variants[variants.length - 1]?.url ?? null,
+      recipePhotoVariants: variants,
+      isPublished: row.isPublished,
+      author: { _id: row.authorId, name: row.authorName },
+      avgRating: row.totalReviews > 0 ? Math.round((row.ratingSum / row.totalReviews) * 100) / 100 : 0,
+      totalReviews: row.totalReviews,
+      createdAt: toDate(row.createdAt).toISOString(),
+    };
+  }
+
+  recipe(row: RecipeRow): Recipe {
+    return {
+      ...this.recipeCard(row),
+      ingredients: row.ingredients,
+      steps: row.steps,
+      updatedAt: toDate(row.updatedAt).toISOString(),
+    };
+  }
+
+  review(row: ReviewRow): Review {
+    return {
+      _id: row.id,
+      recipe: row.recipeId,
+      rating: row.rating,
+      comment: row.comment,
+      owner: { _id: row.ownerId, name: row.ownerName, avatar: this.avatar(row.ownerAvatarKey) },
+      createdAt: toDate(row.createdAt).toISOString(),
+      updatedAt: toDate(row.updatedAt).toISOString(),
+    };
+  }
+}
+
+function toDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+export type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  avatarKey: string | null;
+  createdAt: Date;
+};
+
+export type RecipeCardRow = {
+  id: string;
+  title: string;
+  introduction: string;
+  cookingTime: number;
+  photoKey: string | null;
+  isPublished: boolean;
+  authorId: string;
+  authorName: string;
+  ratingSum: number;
+  totalReviews: number;
+  createdAt: Date | string;
+};
+
+export type RecipeRow = RecipeCardRow & {
+  ingredients: string[];
+  steps: string[];
+  updatedAt: Date | string;
+};
+
+export type ReviewRow = {
+  id: string;
+  recipeId: string;
+  rating: number;
+  comment: string;
+  ownerId: string;
+  ownerName: string;
+  ownerAvatarKey: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};

@@ -1,0 +1,32 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where image files live. Local disk by default; an S3-compatible store would implement the same interface. */
+export interface FileStorage {
+  put(name: string, bytes: Buffer): Promise<void>;
+  remove(name: string): Promise<void>;
+  url(name: string): string;
+}
+
+export const UPLOADS_URL_PREFIX = '/uploads/';
+
+export class LocalFileStorage implements FileStorage {
+  constructor(readonly dir: string) {}
+
+  async put(name: string, bytes: Buffer): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    // Write then rename so a crash never leaves a half-written file under the final name.
+    const target = path.join(this.dir, name);
+    const temporary = `${target}.${process.pid}.tmp`;
+    await writeFile(temporary, bytes);
+    await rename(temporary, target);
+  }
+
+  async remove(name: string): Promise<void> {
+    await rm(path.join(this.dir, name), { force: true });
+  }
+
+  url(name: string): string {
+    return `${UPLOADS_URL_PREFIX}${name}`;
+  }
+}

@@ -1,0 +1,21 @@
+import type { User } from '@forkful/contracts';
+import { createAction } from '@reduxjs/toolkit';
+import { useSelector } from 'react-redux';
+
+/** Spec section 3, client state "auth". The auth feature owns the slice; other features only read it. */
+export interface AuthState {
+  isLoggedIn: boolean;
+  user: User | null;
+  loading: boolean;
+}
+
+/** Any feature may end the session (account deleted, refresh failed) without importing the auth feature. */
+export const sessionCleared = createAction('session/cleared');
+/** The profile feature changed the current user's name or avatar; the header must show it. */
+export const sessionUserUpdated = createAction<User>('session/userUpdated');
+
+export const selectAuth = (state: { auth: AuthState }): AuthState => state.auth;
+
+export function useSession(): AuthState {
+  return useSelector(selectAuth);
+}

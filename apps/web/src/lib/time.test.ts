@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { timeAgo } from './time';
+
+describe('timeAgo', () => {
+  const now = new Date('2025-03-10T12:00:00Z');
+  it.each([
+    ['2025-03-10T12:00:00Z', '0 seconds ago'],
+    ['2025-03-10T11:59:59Z', '1 second ago'],
+    ['2025-03-10T11:55:00Z', '5 minutes ago'],
+    ['2025-03-10T10:00:00Z', '2 hours ago'],
+    ['2025-03-09T12:00:00Z', '1 day ago'],
+    ['2025-02-24T12:00:00Z', '2 weeks ago'],
+    ['2024-12-10T12:00:00Z', '3 months ago'],
+    ['2023-03-01T12:00:00Z', '2 years ago'],
+  ])('%s → %s', (iso, text) => {
+    expect(timeAgo(iso, now)).toBe(text);
+  });
+});

@@ -1,0 +1,27 @@
+const UNITS: Array<[unit: string, seconds: number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** 'N ago' for reviews (spec section 9), e.g. '3 days ago'. */
+export function timeAgo(iso: string, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 1000));
+  for (const [unit, size] of UNITS) {
+    const count = Math.floor(seconds / size);
+    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+  }
+  return '0 seconds ago';
+}
+
+/** Date plus time for a recipe's creation (spec section 9), e.g. '12 March 2025 at 14:05'. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return `${day} at ${time}`;
+}

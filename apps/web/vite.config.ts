@@ -1,0 +1,41 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+
+const apiTarget = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // Workspace packages resolve to their TypeScript source, so no build step sits between contracts and the web.
+    conditions: ['@forkful/source', 'module', 'browser', 'development|production'],
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/uploads': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/uploads': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contracts' zod schemas are built at module top level; without this hint the landing page would ship
+        // zod just to read a constant. The contracts package has no side effects of its own.
+        moduleSideEffects: (id: string) => !id.includes('/packages/contracts/'),
+      },
+    },
+  },
+});

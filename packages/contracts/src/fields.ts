@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { COOKING_TIME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
+import { messages } from './messages.js';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Pattern from spec section 5 ("must match an email pattern"). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const TITLE_PATTERN = /^[a-zA-Z0-9 \-/]+$/;
+
+export const idSchema = z
+  .string({ error: messages.invalidId })
+  .regex(UUID_PATTERN, messages.invalidId)
+  .transform((id) => id.toLowerCase());
+
+export const emailSchema = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, messages.emailRequired)
+  .max(254, messages.emailInvalid)
+  .regex(EMAIL_PATTERN, messages.emailInvalid)
+  .toLowerCase();
+
+/** A password being chosen (sign-up, new password): spec minimum 8, our maximum 128. */
+export const newPasswordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .min(PASSWORD_MIN, messages.passwordTooShort)
+  .max(PASSWORD_MAX, messages.passwordTooLong);
+
+export const nameSchema = z
+  .string({ error: messages.nameRequired })
+  .trim()
+  .min(1, messages.nameRequired)
+  .max(60, messages.nameTooLong);
+
+/**
+ * Cooking time arrives as a number (JSON), or as a string (form fields, multipart and the spec's update call,
+ * which sends it "as a string"). It leaves as a whole number of minutes.
+ */
+export const cookingTimeSchema = z
+  .union([z.number(), z.string()], { error: messages.cookingTimeRequired })
+  .transform((value, ctx) => {
+    const text = String(value).trim();
+    if (text === '') {
+      ctx.issues.push({ code: 'custom', message: messages.cookingTimeRequired, input: value });
+      return z.NEVER;
+    }
+    if (!/^-?\d+(\.\d+)?$/.test(text)) {
+      ctx.issues.push({ code: 'custom', message: messages.cookingTimeInvalid, input: value });
+      return z.NEVER;
+    }
+    const minutes = Number(text);
+    if (minutes < 0) {
+      ctx.issues.push({ code: 'custom', message: messages.cookingTimeNegative, input: value });
+      return z.NEVER;
+    }
+    if (!Number.isInteger(minutes)) {
+      ctx.issues.push({ code: 'custom', message: messages.cookingTimeInvalid, input: value });
+      return z.NEVER;
+    }
+    if (minutes > COOKING_TIME_MAX) {
+      ctx.issues.push({ code: 'custom', message: messages.cookingTimeTooLong, input: value });
+      return z.NEVER;
+    }
+    return minutes;
+  });
+
+/** Multipart sends booleans as text; JSON sends real booleans. */
+export const booleanFieldSchema = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((value) => value === true || value === 'true');

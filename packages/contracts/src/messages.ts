@@ -1,0 +1,62 @@
+/**
+ * Every user-facing text that the product spec names, written once. Browser forms and server routes read
+ * the same constants, so a message can never differ between the two sides.
+ */
+export const messages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password should be at least 8 characters',
+  passwordTooLong: 'Password should be at most 128 characters',
+  nameRequired: 'Name is required',
+  nameEmpty: 'Name cannot be empty',
+  nameTooLong: 'Name should be at most 60 characters',
+  titleRequired: 'Recipe title is required',
+  titleCharacters: 'Only (a-z, A-Z, 0-9,-, /) characters are allowed in recipe title',
+  titleTooLong: 'Recipe title should be at most 100 characters',
+  introductionTooLong: 'Introduction should be at most 2000 characters',
+  ingredientsEmpty: 'Ingredients cannot be empty',
+  ingredientEmpty: 'Ingredient cannot be empty',
+  ingredientsTooMany: 'A recipe can have at most 100 ingredients',
+  stepsEmpty: 'Steps cannot be empty',
+  stepsTooMany: 'A recipe can have at most 100 steps',
+  itemTooLong: 'Each entry should be at most 1000 characters',
+  cookingTimeRequired: 'Cooking time is required',
+  cookingTimeInvalid: 'Enter valid cooking time in minutes (e.g. 25)',
+  cookingTimeNegative: 'Cooking time cannot be less than 0',
+  cookingTimeTooLong: 'Cooking time cannot be more than 10080 minutes',
+  ratingRequired: 'Rating is required',
+  ratingRange: 'Rating must be between 1 and 5',
+  commentTooLong: 'Only 250 characters allowed',
+  photoRequired: 'Photo is required',
+  requiredField: 'This is required field',
+  invalidId: 'Invalid id',
+  reviewNotFound: 'Review not found',
+  reviewAlreadyExists: 'You already reviewed this recipe!',
+  jwtExpired: 'jwt expired',
+  somethingWentWrong: 'Something went wrong',
+} as const;
+
+/** Spec section 8: the texts the client shows for failures. */
+export const clientErrors = {
+  defaultMessage: 'Something went wrong',
+  unknownReason: 'Unknown',
+  noResponse: 'No response received from server',
+  aborted: 'Request was aborted',
+  sendFailed: 'Problem sending request to server',
+  fetchRecipes: 'Error: There is some problem fetching recipes',
+  loadReviewsPrefix: 'Error loading reviews: ',
+  noRecipes: 'No recipes found',
+  photoNotAvailable: 'Photo not available',
+  accountDeleteSuffix: 'Some error',
+  searchLoading: 'Loading...',
+  searchNoMatch: 'No match found !',
+  searchError: 'Something went horribly wrong !',
+} as const;
+
+export const alerts = {
+  passwordChanged: 'Password changed',
+  accountDeleted: 'Account deleted successfully',
+  deleteConfirmTitle: 'Proceed with deletion?',
+  deleteConfirmText: 'This is irreversible',
+} as const;
