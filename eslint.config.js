@@ -8,7 +8,15 @@ const webFeatures = ['auth', 'layout', 'recipes', 'reviews', 'search', 'users', 
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.data-test/**', 'e2e/artifacts/**', 'bench/results/**', '**/*.d.ts'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '.data-test/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -26,7 +34,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@forkful/*', 'react*', 'fastify*', '@fastify/*', 'drizzle-orm*', 'pg', '../../*'], message: 'contracts import zod only' }] },
+        {
+          patterns: [
+            {
+              group: ['@forkful/*', 'react*', 'fastify*', '@fastify/*', 'drizzle-orm*', 'pg', '../../*'],
+              message: 'contracts import zod only',
+            },
+          ],
+        },
       ],
     },
   },
@@ -50,7 +65,12 @@ export default tseslint.config(
             {
               group: webFeatures
                 .filter((other) => other !== feature)
-                .flatMap((other) => [`@/features/${other}/*`, `../${other}/*`, `../../${other}/*`, `../../features/${other}/*`]),
+                .flatMap((other) => [
+                  `@/features/${other}/*`,
+                  `../${other}/*`,
+                  `../../${other}/*`,
+                  `../../features/${other}/*`,
+                ]),
               message: 'features do not import each other; compose them in src/app',
             },
           ],

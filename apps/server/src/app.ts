@@ -114,7 +114,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
       wildcard: false,
       setHeaders: (reply, filePath) => {
         // Hashed build assets never change; index.html must always be revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
         else reply.header('Cache-Control', 'no-cache');
       },
     });

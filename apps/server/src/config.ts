@@ -10,7 +10,12 @@ const booleanText = z
 const secretText = z.string().min(32, 'must be at least 32 characters');
 
 const envSchema = z.object({
-  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0)
+    .max(65535)
+    .default(3000),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: z
@@ -27,7 +32,10 @@ const envSchema = z.object({
   SEED_DEMO: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url('must be a URL').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -76,7 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name])})`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name])})`,
+    );
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);

@@ -45,7 +45,14 @@ export async function readMultipart(
   for (const name of options.arrayFields ?? []) fields[name] = [];
   let file: MultipartForm['file'];
   const parts = request.parts({
-    limits: { fileSize: options.maxFileBytes, files: 1, fields: 250, fieldSize: 64 * 1024, parts: 260, headerPairs: 100 },
+    limits: {
+      fileSize: options.maxFileBytes,
+      files: 1,
+      fields: 250,
+      fieldSize: 64 * 1024,
+      parts: 260,
+      headerPairs: 100,
+    },
   });
   for await (const part of parts) {
     if (part.type === 'file') {

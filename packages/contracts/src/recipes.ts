@@ -10,11 +10,7 @@ export const titleSchema = z
   .max(100, messages.titleTooLong)
   .regex(TITLE_PATTERN, messages.titleCharacters);
 
-export const introductionSchema = z
-  .string()
-  .trim()
-  .max(2000, messages.introductionTooLong)
-  .default('');
+export const introductionSchema = z.string().trim().max(2000, messages.introductionTooLong).default('');
 
 function listOfEntries(emptyMessage: string, tooManyMessage: string) {
   return z

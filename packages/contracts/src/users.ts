@@ -17,20 +17,13 @@ export const registerSchema = z.object({
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const updateDetailsSchema = z.object({
-  name: z
-    .string({ error: messages.nameEmpty })
-    .trim()
-    .min(1, messages.nameEmpty)
-    .max(60, messages.nameTooLong),
+  name: z.string({ error: messages.nameEmpty }).trim().min(1, messages.nameEmpty).max(60, messages.nameTooLong),
 });
 export type UpdateDetailsInput = z.input<typeof updateDetailsSchema>;
 
 export const updatePasswordSchema = z.object({
   curPassword: z.string({ error: messages.requiredField }).min(1, messages.requiredField).max(1024),
-  newPassword: z
-    .string({ error: messages.requiredField })
-    .min(1, messages.requiredField)
-    .pipe(newPasswordSchema),
+  newPassword: z.string({ error: messages.requiredField }).min(1, messages.requiredField).pipe(newPasswordSchema),
 });
 export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 

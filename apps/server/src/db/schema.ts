@@ -53,7 +53,9 @@ export const recipes = pgTable(
     totalReviews: integer('total_reviews').notNull().default(0),
     /** Filled by the database (a generated column defined in the search migration). */
     /** A random sort key, so a random set is an index range scan rather than ORDER BY random(). */
-    randomKey: doublePrecision('random_key').notNull().default(sql`random()`),
+    randomKey: doublePrecision('random_key')
+      .notNull()
+      .default(sql`random()`),
     /** Weighted full-text document: title (A), introduction (B), ingredients (C); accents removed. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, f_unaccent(title)), 'A') || setweight(to_tsvector('english'::regconfig, f_unaccent(introduction)), 'B') || setweight(to_tsvector('english'::regconfig, f_unaccent(f_join_text(ingredients))), 'C')`,
@@ -66,8 +68,12 @@ export const recipes = pgTable(
     index('recipes_published_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isPublished}`),
-    index('recipes_published_random_idx').on(t.randomKey).where(sql`${t.isPublished}`),
-    index('recipes_search_vector_idx').using('gin', t.searchVector).where(sql`${t.isPublished}`),
+    index('recipes_published_random_idx')
+      .on(t.randomKey)
+      .where(sql`${t.isPublished}`),
+    index('recipes_search_vector_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.isPublished}`),
     index('recipes_title_trgm_idx')
       .using('gin', sql`f_unaccent(lower(${t.title})) gin_trgm_ops`)
       .where(sql`${t.isPublished}`),

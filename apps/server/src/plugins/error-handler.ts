@@ -7,14 +7,32 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ success: false, statusCode, message });
 }
 
-const DATABASE_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const DATABASE_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && DATABASE_UNAVAILABLE_CODES.has(code)) return true;
   const message = (error as { message?: unknown }).message;
-  if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  if (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      message,
+    )
+  )
+    return true;
   const cause = (error as { cause?: unknown }).cause;
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }

@@ -100,10 +100,7 @@ export class UserRepository {
     return this.db.transaction(async (tx) => {
       const [user] = await tx.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, id)).for('update');
       if (!user) return undefined;
-      const ownPhotos = await tx
-        .select({ photoKey: recipes.photoKey })
-        .from(recipes)
-        .where(eq(recipes.authorId, id));
+      const ownPhotos = await tx.select({ photoKey: recipes.photoKey }).from(recipes).where(eq(recipes.authorId, id));
       // Lock the reviewed recipes in a fixed order before deleting, so concurrent review writes cannot interleave.
       const reviewed = await tx.execute<{ id: string }>(sql`
         SELECT r.id FROM recipes r

@@ -35,7 +35,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await admin.end();
   const databaseUrl = withDatabase(adminUrl, name);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forkful-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const database = connectDatabase(databaseUrl, 10);
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();

@@ -34,7 +34,8 @@ export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: 'Create a recipe (multipart: title, introduction, cookingTime, ingredients[], steps[], isPublished, recipePhoto)',
+        summary:
+          'Create a recipe (multipart: title, introduction, cookingTime, ingredients[], steps[], isPublished, recipePhoto)',
         consumes: ['multipart/form-data'],
         response: responses(z.object({ _id: z.string() }), 201),
       },
@@ -75,7 +76,10 @@ export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request, reply) => {
       const rows = await recipes.searchByName(request.params.name, 48);
-      return ok(reply, rows.map((row) => map.recipeCard(row)));
+      return ok(
+        reply,
+        rows.map((row) => map.recipeCard(row)),
+      );
     },
   );
 

@@ -62,19 +62,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
   );
 
-  app.post(
-    '/login',
-    { schema: { tags, body: loginSchema, response: responses(userData) } },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      const user = await users.findByEmail(email);
-      // The same answer and the same work whether or not the email exists.
-      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
-      if (!user || !valid) throw unauthorized(INVALID_LOGIN);
-      await issueSession(reply, user.id);
-      return ok(reply, { user: map.user(user, true) }, 'Logged in');
-    },
-  );
+  app.post('/login', { schema: { tags, body: loginSchema, response: responses(userData) } }, async (request, reply) => {
+    const { email, password } = request.body;
+    const user = await users.findByEmail(email);
+    // The same answer and the same work whether or not the email exists.
+    const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    if (!user || !valid) throw unauthorized(INVALID_LOGIN);
+    await issueSession(reply, user.id);
+    return ok(reply, { user: map.user(user, true) }, 'Logged in');
+  });
 
   app.get(
     '/current',

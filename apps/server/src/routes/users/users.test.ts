@@ -16,7 +16,11 @@ describe('users', () => {
     expect(user.jar.get('accessToken')).toBeTruthy();
     expect(user.jar.get('refreshToken')).toBeTruthy();
 
-    const current = await app.inject({ method: 'GET', url: '/api/v1/users/current', headers: { cookie: user.jar.header() } });
+    const current = await app.inject({
+      method: 'GET',
+      url: '/api/v1/users/current',
+      headers: { cookie: user.jar.header() },
+    });
     expect(current.statusCode).toBe(200);
     expect(current.json()).toMatchObject({
       success: true,
@@ -25,9 +29,17 @@ describe('users', () => {
     });
     expect(current.body).not.toContain('password');
 
-    const logout = await app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: { cookie: user.jar.header() } });
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: { cookie: user.jar.header() },
+    });
     expect(logout.statusCode).toBe(200);
-    const after = await app.inject({ method: 'GET', url: '/api/v1/users/current', headers: { cookie: user.jar.header() } });
+    const after = await app.inject({
+      method: 'GET',
+      url: '/api/v1/users/current',
+      headers: { cookie: user.jar.header() },
+    });
     expect(after.statusCode).toBe(401);
 
     const jar = new CookieJar();
@@ -49,7 +61,11 @@ describe('users', () => {
       ...multipart({ name: 'Second', email: 'same@example.com', password: 'another password' }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ success: false, statusCode: 409, message: 'An account with this email already exists' });
+    expect(response.json()).toEqual({
+      success: false,
+      statusCode: 409,
+      message: 'An account with this email already exists',
+    });
   });
 
   it('validates register and login with the spec messages', async () => {

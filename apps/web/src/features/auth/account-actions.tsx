@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { buttonClasses } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
+import { useAppDispatch } from '@/lib/store-hooks';
+import { logoutUser } from './auth-slice';
+
+interface AccountActionsProps {
+  variant: 'bar' | 'menu';
+  onNavigate?: () => void;
+}
+
+/** Header actions: avatar, Add recipe and Logout when logged in; Signup and Login otherwise. */
+export function AccountActions({ variant, onNavigate }: AccountActionsProps) {
+  const { isLoggedIn, user, loading } = useSession();
+  const dispatch = useAppDispatch();
+  const menu = variant === 'menu';
+  const wrap = menu ? 'flex flex-col gap-3' : 'flex items-center gap-2';
+
+  if (!isLoggedIn || !user) {
+    return (
+      <div className={wrap}>
+        <Link to="/signup" onClick={onNavigate} className={buttonClasses('secondary', menu ? 'lg' : 'md')}>
+          Signup
+        </Link>
+        <Link to="/login" onClick={onNavigate} className={buttonClasses('primary', menu ? 'lg' : 'md')}>
+          Login
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className={wrap}>
+      <Link
+        to={`/users/profile/${user._id}`}
+        onClick={onNavigate}
+        className={cn(
+          'flex items-center gap-3 rounded-full',
+          menu ? 'rounded-2xl bg-white p-3 shadow-card' : 'p-1 hover:bg-cream-deep',
+        )}
+        aria-label={menu ? undefined : `Your profile (${user.name})`}
+      >
+        <Avatar url={user.avatar.url} variants={user.avatar.variants} name={user.name} px={menu ? 44 : 38} decorative />
+        {menu && (
+          <span className="min-w-0">
+            <span className="block truncate font-semibold">{user.name}</span>
+            <span className="block text-sm text-ink-soft">View profile</span>
+          </span>
+        )}
+      </Link>
+      <Link to="/add-recipe" onClick={onNavigate} className={buttonClasses('primary', menu ? 'lg' : 'md')}>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
+          <path d="M9 4h2v5h5v2h-5v5H9v-5H4V9h5z" />
+        </svg>
+        Add recipe
+      </Link>
+      <button
+        type="button"
+        disabled={loading}
+        onClick={() => {
+          onNavigate?.();
+          void dispatch(logoutUser());
+        }}
+        className={buttonClasses(menu ? 'secondary' : 'ghost', menu ? 'lg' : 'md')}
+      >
+        Logout
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useAppDispatch } from '@/lib/store-hooks';
+import { fetchCurrentUser } from './auth-slice';
+
+/** Spec section 2 and 4: a loading screen shows while the current user is checked on start-up. */
+export function AuthBootstrap({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const [checked, setChecked] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // StrictMode runs effects twice in development; the user is checked once.
+    if (started.current) return;
+    started.current = true;
+    void dispatch(fetchCurrentUser()).finally(() => setChecked(true));
+  }, [dispatch]);
+
+  return checked ? children : <LoadingScreen />;
+}
