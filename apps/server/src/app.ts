@@ -19,6 +19,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
+import { securityPlugin } from './plugins/security.js';
 import { healthRoutes } from './routes/health.js';
 import { recipeRoutes } from './routes/recipes/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
@@ -45,12 +46,24 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // Our own hook answers 503 in the envelope while the server is closing.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // Infrastructure
   await app.register(errorHandlerPlugin);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    reply.header('Connection', 'close');
+    reply.header('Retry-After', '5');
+    return sendError(reply, 503, 'The server is restarting, please try again in a moment');
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
   await app.register(helmet, {
@@ -73,6 +86,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(securityPlugin, { config });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Forkful API', version: '1.0.0', description: 'The recipe-sharing API of Forkful.' },

@@ -37,6 +37,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(1000),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -59,6 +61,10 @@ export interface Config {
   redisUrl: string | undefined;
   uploadsDir: string;
   webDistDir: string | undefined;
+  /** Requests per minute per client address, for the whole API. */
+  rateLimitMax: number;
+  /** Log-in, sign-up and refresh attempts per minute per client address (log-in also per account and address). */
+  authRateLimitMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -109,5 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     uploadsDir: path.join(dataDir, 'uploads'),
     webDistDir: e.WEB_DIST_DIR,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
   };
 }

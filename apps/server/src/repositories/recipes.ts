@@ -3,6 +3,7 @@ import type { CreateRecipeValues, UpdateRecipeValues } from '@forkful/contracts'
 import type { Database, Executor } from '../db/client.js';
 import { forbidden, notFound } from '../errors.js';
 import type { RecipeCardRow, RecipeRow } from '../services/mappers.js';
+import { USER_NOT_FOUND } from './users.js';
 
 export const RECIPE_NOT_FOUND = 'Recipe not found';
 export const NOT_THE_AUTHOR = 'Only the author can change this recipe';
@@ -131,7 +132,10 @@ export class RecipeRepository {
     return rows.slice(0, limit);
   }
 
+  /** An unknown author is 404, like their profile; an author with nothing (visible) yet is an empty list. */
   async createdBy(authorId: string, viewerId: string | null): Promise<RecipeCardRow[]> {
+    const author = await this.db.execute(sql`SELECT 1 FROM users WHERE id = ${authorId}`);
+    if ((author.rowCount ?? 0) === 0) throw notFound(USER_NOT_FOUND);
     return this.cards(sql`
       SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
       WHERE r.author_id = ${authorId} AND ${visibleTo(viewerId)}

@@ -20,6 +20,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
+export const USER_NOT_FOUND = 'User not found';
 
 export class UserRepository {
   constructor(private readonly db: Database) {}

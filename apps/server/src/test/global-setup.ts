@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -22,13 +23,17 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedDatabase | undefined;
+  let embeddedDir: string | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
+    // A folder per run, so two runs at once (two terminals, two helpers) never share or stop each other's server.
     const root = fileURLToPath(new URL('../../../../.data-test', import.meta.url));
-    embedded = await startEmbeddedPostgres(path.join(root, 'embedded'));
+    embeddedDir = path.join(root, `embedded-${process.pid}`);
+    embedded = await startEmbeddedPostgres(embeddedDir);
     adminUrl = embedded.adminUrl;
   }
   const admin = new pg.Client({ connectionString: adminUrl });
+  admin.on('error', () => undefined);
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE}`);
   await admin.query(`CREATE DATABASE ${TEMPLATE}`);
@@ -47,6 +52,7 @@ export default async function setup(project: TestProject) {
     for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();
+    if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
   };
 }
 

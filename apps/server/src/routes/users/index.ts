@@ -13,13 +13,15 @@ import { z } from 'zod';
 import { badRequest, notFound, unauthorized } from '../../errors.js';
 import { ok, parseWith, readMultipart, responses } from '../../http.js';
 import { currentUserId, REFRESH_COOKIE } from '../../plugins/auth.js';
+import { authRateLimit, loginAccountRateLimit } from '../../plugins/security.js';
 import type { Services } from '../../services/container.js';
+import { COMMON_PASSWORD, isCommonPassword } from '../../services/common-passwords.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../services/passwords.js';
+import { USER_NOT_FOUND } from '../../repositories/users.js';
 
 const tags = ['users'];
 const userData = z.object({ user: userSchema });
 export const INVALID_LOGIN = 'Invalid email or password';
-export const USER_NOT_FOUND = 'User not found';
 
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { users, sessions, images, map, config, db } = services;
@@ -39,6 +41,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/register',
     {
+      config: authRateLimit(config),
       schema: {
         tags,
         summary: 'Create an account (multipart: name, email, password, avatar) and log in',
@@ -49,6 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request, reply) => {
       const form = await readMultipart(request, { fileField: 'avatar', maxFileBytes: config.maxUploadBytes });
       const values = parseWith(registerSchema, form.fields);
+      if (isCommonPassword(values.password)) throw badRequest(COMMON_PASSWORD);
       const passwordHash = await hashPassword(values.password);
       const avatarKey = form.file ? await images.store('avatar', form.file.bytes) : null;
       try {
@@ -89,21 +93,25 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     return ok(reply, null, 'Logged out');
   });
 
-  app.post('/refresh-token', { schema: { tags, response: responses(userData) } }, async (request, reply) => {
-    const refreshToken = request.cookies[REFRESH_COOKIE];
-    if (!refreshToken) throw unauthorized('Refresh token is missing');
-    const result = await sessions.rotate(refreshToken);
-    if (result.kind === 'invalid') {
-      app.clearSessionCookies(reply);
-      throw unauthorized('Invalid refresh token');
-    }
-    const accessToken = await app.tokens.signAccess({ userId: result.userId, sessionId: result.sessionId });
-    if (result.kind === 'rotated') app.setSessionCookies(reply, accessToken, result.refreshToken);
-    // Within the grace window a parallel tab already received the next refresh token: only renew the access token.
-    else app.setAccessCookie(reply, accessToken);
-    const user = await loadUser(result.userId);
-    return ok(reply, { user: map.user(user, true) }, 'Session refreshed');
-  });
+  app.post(
+    '/refresh-token',
+    { config: authRateLimit(config), schema: { tags, response: responses(userData) } },
+    async (request, reply) => {
+      const refreshToken = request.cookies[REFRESH_COOKIE];
+      if (!refreshToken) throw unauthorized('Refresh token is missing');
+      const result = await sessions.rotate(refreshToken);
+      if (result.kind === 'invalid') {
+        app.clearSessionCookies(reply);
+        throw unauthorized('Invalid refresh token');
+      }
+      const accessToken = await app.tokens.signAccess({ userId: result.userId, sessionId: result.sessionId });
+      if (result.kind === 'rotated') app.setSessionCookies(reply, accessToken, result.refreshToken);
+      // Within the grace window a parallel tab already received the next refresh token: only renew the access token.
+      else app.setAccessCookie(reply, accessToken);
+      const user = await loadUser(result.userId);
+      return ok(reply, { user: map.user(user, true) }, 'Session refreshed');
+    },
+  );
 
   app.patch(
     '/update-password',
@@ -114,6 +122,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       if (!(await verifyPassword(user.passwordHash, request.body.curPassword))) {
         throw badRequest('Current password is incorrect');
       }
+      if (isCommonPassword(request.body.newPassword)) throw badRequest(COMMON_PASSWORD);
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction(async (tx) => {
         await users.updatePasswordHash(userId, passwordHash, tx);

@@ -15,11 +15,12 @@ export function useRecipePage(uiPage: number) {
     if (neighbour !== null) prefetch({ page: neighbour, limit: chunk.limit });
   }, [uiPage, total, chunk.limit, prefetch]);
 
+  // currentData belongs to this page's chunk; data may still be the previous chunk while the next one loads.
+  const current = query.currentData;
   return {
-    recipes: query.data ? recipesOfPage(query.data, uiPage) : undefined,
+    recipes: current ? recipesOfPage(current, uiPage) : undefined,
     totalPages: query.data ? totalUiPages(query.data.totalRecipeCount) : undefined,
-    isLoading: query.isFetching && !query.data,
-    isFetching: query.isFetching,
-    isError: query.isError && !query.data,
+    isLoading: !current && !query.isError,
+    isError: query.isError,
   };
 }

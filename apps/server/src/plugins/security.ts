@@ -1,0 +1,84 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import { forbidden, HttpError } from '../errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CROSS_SITE_REFUSED = 'Cross-site requests are not allowed';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Marks log-in, sign-up and refresh: they get the stricter limit. */
+    authLimited?: boolean;
+  }
+}
+
+function retryText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/**
+ * Cross-site request refusal (on top of SameSite cookies) and abuse limits. Limits count per client address; a
+ * log-in is also limited per account *and* address, so guessing at someone's password from elsewhere can never
+ * lock the real owner out.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden(CROSS_SITE_REFUSED);
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      let host: string | undefined;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        throw forbidden(CROSS_SITE_REFUSED);
+      }
+      if (host !== request.headers.host) throw forbidden(CROSS_SITE_REFUSED);
+    }
+  });
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => undefined);
+    });
+  }
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: 60_000,
+    ...(redis ? { redis, nameSpace: 'forkful-rl:' } : {}),
+    // When the shared store is down, serve rather than refuse everyone.
+    skipOnError: true,
+    keyGenerator: (request: FastifyRequest) => request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests, please try again in ${retryText(context.ttl)}`),
+  });
+});
+
+/** Route options for log-in, sign-up and refresh: a tight per-address limit. */
+export function authRateLimit(config: Config) {
+  return { rateLimit: { max: config.authRateLimitMax, timeWindow: 60_000, groupId: 'auth' } };
+}
+
+/** Options for `app.rateLimit()` on log-in: per account and address, run once the body (the email) is parsed. */
+export function loginAccountRateLimit(config: Config) {
+  return {
+    max: Math.max(5, Math.floor(config.authRateLimitMax / 3)),
+    timeWindow: 15 * 60_000,
+    keyGenerator: (request: FastifyRequest) => {
+      const body = request.body as { email?: unknown } | undefined;
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+      return `login:${email}|${request.ip}`;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+
+function detailOf(data: unknown): string | null {
+  if (data instanceof Error) return data.message;
+  if (typeof data === 'string') return data;
+  if (data && typeof data === 'object' && 'message' in data) return String((data as { message: unknown }).message);
+  return null;
+}
+
+/**
+ * Spec section 2: a router error response (the router's own 404 'No route matches URL …' among them) shows
+ * 'Unexpected Application Error!' with its status and text; anything else unexpected shows 'Oops!'.
+ */
+export function RouteErrorPage() {
+  const error = useRouteError();
+
+  if (isRouteErrorResponse(error)) {
+    const detail = detailOf(error.data) ?? detailOf((error as { error?: unknown }).error);
+    return (
+      <section className="container-page flex flex-col items-start py-16 sm:py-24">
+        <title>{`${error.status} ${error.statusText} · Forkful`}</title>
+        <p className="font-display text-7xl font-bold text-brand-600 sm:text-8xl">{error.status}</p>
+        <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Unexpected Application Error!</h1>
+        <h2 className="mt-2 font-sans text-xl font-semibold text-ink-soft">
+          {error.status} {error.statusText}
+        </h2>
+        {detail && <p className="mt-4 rounded-xl bg-cream-deep px-4 py-3 font-mono text-sm text-ink">{detail}</p>}
+        <Link to="/" className={buttonClasses('primary', 'lg', 'mt-8')}>
+          Back to the kitchen
+        </Link>
+      </section>
+    );
+  }
+
+  const message = error instanceof Error ? error.message : detailOf(error);
+  return (
+    <section className="container-page flex flex-col items-start py-16 sm:py-24">
+      <title>Oops! · Forkful</title>
+      <h1 className="text-5xl font-bold sm:text-6xl">Oops!</h1>
+      <p className="mt-4 text-lg text-ink-soft">Sorry, an unexpected error has occurred.</p>
+      {message && <p className="mt-4 rounded-xl bg-cream-deep px-4 py-3 font-mono text-sm text-ink">{message}</p>}
+      <Link to="/" className={buttonClasses('primary', 'lg', 'mt-8')}>
+        Back to the kitchen
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { FeaturesPage as Component } from '@/features/info/features-page';

@@ -1,0 +1,114 @@
+import { Link } from 'react-router';
+import { RecipeGrid } from '@/components/recipe-grid';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { FEATURED_COUNT, useGetRandomRecipesQuery } from './home-api';
+import { HeroArt } from './hero-art';
+
+const blurbs = [
+  {
+    title: 'Personalised recommendations',
+    text: 'Save what you love and Forkful learns your taste, so the next great dinner finds you first.',
+    icon: 'M12 21s-7.5-4.6-9.5-9.4C1.1 8.2 3.3 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.7 0 5.9 3.7 4.5 7.1C19.5 16.4 12 21 12 21Z',
+  },
+  {
+    title: 'Community sharing',
+    text: 'Publish your family classics, read honest reviews and learn the little tricks other cooks swear by.',
+    icon: 'M8 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM2 19c0-3.3 2.7-5.5 6-5.5s6 2.2 6 5.5v1H2v-1Zm13.5 1v-1c0-1.7-.6-3.2-1.7-4.4.7-.4 1.4-.6 2.2-.6 2.8 0 5 1.9 5 4.8V20h-5.5Z',
+  },
+  {
+    title: 'Meal planner',
+    text: 'Collect recipes for the week ahead, keep drafts of new ideas and cook without the 6 pm panic.',
+    icon: 'M7 2v2H5a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 7h14v10H5V9Zm2 2v2h2v-2H7Zm4 0v2h2v-2h-2Zm4 0v2h2v-2h-2Zm-8 4v2h2v-2H7Zm4 0v2h2v-2h-2Z',
+  },
+];
+
+interface HomePageProps {
+  /** Focuses the header search box (the app wires it to the search feature). */
+  onSearch: () => void;
+}
+
+export function HomePage({ onSearch }: HomePageProps) {
+  const featured = useGetRandomRecipesQuery(FEATURED_COUNT);
+  return (
+    <>
+      <title>Forkful · Recipes worth sharing</title>
+      <section className="relative overflow-hidden">
+        <div className="container-page grid items-center gap-6 pt-10 pb-12 sm:grid-cols-[1.1fr_0.9fr] sm:gap-10 sm:pt-16 sm:pb-20">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">
+              <span className="size-2 rounded-full bg-brand-600" aria-hidden="true" />
+              Home cooking, shared
+            </p>
+            <h1 className="mt-5 text-[2.6rem] leading-[1.05] font-bold sm:text-6xl lg:text-7xl">
+              Cook something <span className="text-brand-600 italic">worth</span> talking about.
+            </h1>
+            <p className="mt-5 max-w-xl text-lg text-ink-soft sm:text-xl">
+              Forkful is where home cooks trade the recipes they actually make — tested, reviewed and ready for
+              tonight.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/recipes" className={buttonClasses('primary', 'lg')}>
+                Browse recipes
+              </Link>
+              <Button variant="secondary" size="lg" onClick={onSearch}>
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+                  <circle cx="11" cy="11" r="7" />
+                  <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
+                </svg>
+                Find a recipe
+              </Button>
+            </div>
+          </div>
+          <HeroArt className="mx-auto w-full max-w-[20rem] sm:max-w-none" />
+        </div>
+      </section>
+
+      <section aria-labelledby="why-forkful" className="border-y border-line bg-white/70">
+        <div className="container-page py-14 sm:py-20">
+          <h2 id="why-forkful" className="max-w-xl text-3xl font-bold sm:text-4xl">
+            Everything a curious cook needs
+          </h2>
+          <ul className="mt-10 grid gap-5 sm:grid-cols-3 sm:gap-6">
+            {blurbs.map((blurb) => (
+              <li key={blurb.title} className="rounded-2xl border border-line bg-cream p-6">
+                <span className="grid size-12 place-items-center rounded-xl bg-brand-600 text-white">
+                  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-current">
+                    <path d={blurb.icon} />
+                  </svg>
+                </span>
+                <h3 className="mt-5 text-xl font-semibold">{blurb.title}</h3>
+                <p className="mt-2 text-ink-soft">{blurb.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="featured" className="container-page py-14 sm:py-20">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="text-sm font-semibold tracking-[0.14em] text-brand-700 uppercase">Fresh from the community</p>
+            <h2 id="featured" className="mt-2 text-3xl font-bold sm:text-4xl">
+              Featured recipes
+            </h2>
+          </div>
+        </div>
+        <div className="mt-8">
+          <RecipeGrid
+            recipes={featured.data?.recipes}
+            loading={featured.isLoading}
+            failed={featured.isError}
+            skeletonCount={FEATURED_COUNT}
+            eagerCount={0}
+            label="Featured recipes"
+          />
+        </div>
+        <div className="mt-10 flex justify-center">
+          <Link to="/recipes" className={buttonClasses('secondary', 'lg')}>
+            View More
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}
