@@ -1,5 +1,5 @@
-import { bakingDish, board, plate } from './photo-scene.js';
-import { GLAZES, type PhotoLook } from './photo-look.js';
+import { board, plate } from './photo-scene.js';
+import type { PhotoLook } from './photo-look.js';
 import type { Random } from './random.js';
 import {
   blobPath,
@@ -10,11 +10,10 @@ import {
   lighten,
   pointInDisc,
   sprinkle,
-  strandPath,
   type SvgCanvas,
 } from './svg-canvas.js';
 
-/** Dishes laid out on a plate, a board or a baking dish. */
+/** Dishes laid out on a plate or a board. */
 
 function spear(svg: SvgCanvas, x: number, y: number, length: number, angle: number, colour: string): void {
   svg.add(
@@ -34,11 +33,13 @@ export function mainPlate(svg: SvgCanvas, random: Random, look: PhotoLook, cx: n
         `<path d="${blobPath(random, 0, 0, 110, 0.1, 8)}" fill="${svg.volume(main, 0.3, 0.25)}"/></g>`,
     );
     const lines = [-80, -30, 20, 70].map((dx) => `M${cx - 70 + dx},${cy - 50}q20,90 0,180`).join('');
-    svg.add(`<path d="${lines}" fill="none" stroke="${lighten(main, 0.45)}" stroke-width="6" opacity="0.7"/>`);
+    svg.add(`<path d="${lines}" fill="none" stroke="${lighten(main, 0.45)}" stroke-width="6" stroke-opacity="0.7"/>`);
   } else if (look.variant === 'skewers') {
     for (let i = 0; i < 3; i++) {
       const y = cy - 140 + i * 140;
-      svg.add(`<rect x="${cx - 330}" y="${y - 5}" width="660" height="10" rx="5" fill="#d8b98a" transform="rotate(-12 ${cx} ${y})"/>`);
+      svg.add(
+        `<rect x="${cx - 330}" y="${y - 5}" width="660" height="10" rx="5" fill="#d8b98a" transform="rotate(-12 ${cx} ${y})"/>`,
+      );
       for (let j = 0; j < 5; j++) {
         const x = cx - 220 + j * 110;
         chunk(svg, random, x, y - (x - cx) * 0.21, random.range(42, 50), main, 0.15);
@@ -46,7 +47,9 @@ export function mainPlate(svg: SvgCanvas, random: Random, look: PhotoLook, cx: n
     }
     for (let i = 0; i < 5; i++) {
       const [x, y] = pointInDisc(random, cx, cy, well * 0.8);
-      svg.add(`<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="30" fill="none" stroke="${side}" stroke-width="8"/>`);
+      svg.add(
+        `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="30" fill="none" stroke="${side}" stroke-width="8"/>`,
+      );
     }
   } else if (look.variant === 'burger') {
     const fries: string[] = [];
@@ -57,7 +60,9 @@ export function mainPlate(svg: SvgCanvas, random: Random, look: PhotoLook, cx: n
           `transform="rotate(${random.range(0, 180).toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`,
       );
     }
-    svg.add(`<g fill="${svg.volume(side, 0.3, 0.3)}" stroke="${darken(side, 0.3)}" stroke-width="2">${fries.join('')}</g>`);
+    svg.add(
+      `<g fill="${svg.volume(side, 0.3, 0.3)}" stroke="${darken(side, 0.3)}" stroke-width="2">${fries.join('')}</g>`,
+    );
     chunk(svg, random, cx - 110, cy - 20, 210, darken(main, 0.35), 0.06);
     chunk(svg, random, cx - 120, cy - 30, 195, main, 0.04);
     sprinkle(svg, random, cx - 140, cy - 60, 130, 45, '#f6ecd2', 6);
@@ -66,7 +71,7 @@ export function mainPlate(svg: SvgCanvas, random: Random, look: PhotoLook, cx: n
       `<rect x="${cx - 210}" y="${cy - 210}" width="420" height="420" rx="40" fill="${svg.volume(main, 0.2, 0.35)}" ` +
         `transform="rotate(${random.range(-12, 12).toFixed(0)} ${cx} ${cy})"/>`,
     );
-    sprinkle(svg, random, cx, cy, 260, 120, darken(main, 0.25), 9);
+    sprinkle(svg, random, cx, cy, 190, 120, darken(main, 0.25), 9);
     chunk(svg, random, cx, cy, 150, side, 0.12);
     chunk(svg, random, cx, cy, 80, '#f7f3ea', 0.15);
     svg.add(`<circle cx="${cx + 6}" cy="${cy - 4}" r="40" fill="${svg.volume('#f2a623', 0.35, 0.2)}"/>`);
@@ -76,7 +81,11 @@ export function mainPlate(svg: SvgCanvas, random: Random, look: PhotoLook, cx: n
       chunk(svg, random, x, y, random.range(38, 50), side, 0.15);
     }
     for (let i = 0; i < 3; i++) {
-      chunk(svg, random, cx - 130 + i * 70, cy - 80 + (i % 2) * 140, random.range(95, 115), main, 0.2);
+      const x = cx - 130 + i * 70;
+      const y = cy - 80 + (i % 2) * 140;
+      chunk(svg, random, x, y, random.range(95, 115), main, 0.2);
+      // Browned, crisp spots on the skin.
+      sprinkle(svg, random, x, y, 70, 14, darken(main, 0.3), 9);
     }
   }
   if (extra) citrusWedge(svg, cx + well * 0.55, cy - well * 0.55, 70, random.range(0, 360), extra);
@@ -104,31 +113,44 @@ export function pizza(svg: SvgCanvas, random: Random, look: PhotoLook, cx: numbe
   const cuts = [0, 45, 90, 135]
     .map((a) => `<path d="M${cx - 390},${cy}L${cx + 390},${cy}" transform="rotate(${a + 10} ${cx} ${cy})"/>`)
     .join('');
-  svg.add(`<g stroke="${darken(sauce, 0.45)}" stroke-width="3" opacity="0.35">${cuts}</g>`);
+  svg.add(`<g stroke="${darken(sauce, 0.45)}" stroke-width="3" stroke-opacity="0.35">${cuts}</g>`);
 }
 
 export function stack(svg: SvgCanvas, random: Random, look: PhotoLook, cx: number, cy: number): void {
-  const [pancake, topping, fruit] = look.colours;
-  plate(svg, cx, cy, 400);
+  const [pancake, syrup, fruit, berry] = look.colours;
+  plate(svg, cx, cy, 400, random.pick(['#f7f5f1', '#e6eef0']));
+  // Three pancakes, each peeking out below the one on top, with a golden rim.
   for (let i = 0; i < 3; i++) {
-    const x = cx + (i - 1) * 14;
-    const y = cy + (1 - i) * 12;
-    svg.add(`<path d="${blobPath(random, x, y, 250, 0.03, 10)}" fill="${svg.volume(pancake, 0.25, 0.4)}"/>`);
+    const x = cx + (1 - i) * 22;
+    const y = cy + (1 - i) * 26;
+    svg.add(
+      `<path d="${blobPath(random, x, y, 250, 0.03, 10)}" fill="${svg.volume(pancake, 0.3, 0.3)}" ` +
+        `stroke="${darken(pancake, 0.35)}" stroke-width="5"/>`,
+    );
   }
-  svg.add(`<path d="${blobPath(random, cx, cy, 170, 0.28, 9)}" fill="${topping}" opacity="0.75"/>`);
+  svg.add(`<path d="${blobPath(random, cx, cy, 150, 0.3, 9)}" fill="${syrup}" fill-opacity="0.55"/>`);
   for (let i = 0; i < 8; i++) {
     const [x, y] = pointInDisc(random, cx, cy, 170);
     svg.add(
       `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="32" fill="${svg.volume(fruit, 0.2, 0.15)}" stroke="${darken(fruit, 0.12)}" stroke-width="3"/>`,
     );
   }
-  svg.add(`<rect x="${cx - 38}" y="${cy - 32}" width="76" height="64" rx="12" fill="${svg.volume('#f8e7a2', 0.4, 0.15)}"/>`);
-  sprinkle(svg, random, cx + 220, cy + 200, 70, 10, '#3e3a8c', 14);
+  svg.add(
+    `<rect x="${cx - 38}" y="${cy - 32}" width="76" height="64" rx="12" fill="${svg.volume('#f8e7a2', 0.4, 0.15)}"/>`,
+  );
+  if (berry) {
+    for (let i = 0; i < 12; i++) {
+      const [x, y] = pointInDisc(random, cx, cy, 200);
+      svg.add(`<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="15" fill="${svg.volume(berry, 0.35, 0.2)}"/>`);
+    }
+  }
 }
 
 export function cake(svg: SvgCanvas, random: Random, look: PhotoLook, cx: number, cy: number): void {
-  const [frosting, fruit, dust] = look.colours;
-  plate(svg, cx, cy, 420, '#f3efe8');
+  const [frosting, fruit, dusting] = look.colours;
+  plate(svg, cx, cy, 420, random.pick(['#8fa6b8', '#6f8f7a', '#3a3a3c']));
+  // The sponge shows as a golden band around the frosted top.
+  svg.add(`<circle cx="${cx + 8}" cy="${cy + 10}" r="316" fill="${svg.volume('#e3b469', 0.2, 0.3)}"/>`);
   svg.add(`<circle cx="${cx}" cy="${cy}" r="300" fill="${svg.volume(frosting, 0.25, 0.22)}"/>`);
   for (let i = 0; i < 18; i++) {
     const angle = (i / 18) * Math.PI * 2;
@@ -138,45 +160,11 @@ export function cake(svg: SvgCanvas, random: Random, look: PhotoLook, cx: number
     const [x, y] = pointInDisc(random, cx, cy, 160);
     chunk(svg, random, x, y, random.range(30, 40), fruit, 0.15);
   }
-  sprinkle(svg, random, cx, cy, 240, 80, dust, 3.5);
+  sprinkle(svg, random, cx, cy, 240, 80, dusting, 3.5);
   const [herb] = look.colours.slice(3);
-  if (herb) for (let i = 0; i < 4; i++) leaf(svg, cx + random.range(-120, 120), cy + random.range(-120, 120), 44, random.range(0, 360), herb);
-}
-
-export function tray(svg: SvgCanvas, random: Random, look: PhotoLook, cx: number, cy: number): void {
-  const [top, crust, garnish] = look.colours;
-  const dish = bakingDish(svg, cx, cy, 860, 620, random.pick(GLAZES));
-  svg.add(
-    `<rect x="${dish.x}" y="${dish.y}" width="${dish.width}" height="${dish.height}" rx="36" fill="${svg.volume(top, 0.25, 0.25)}"/>`,
-  );
-  const midX = dish.x + dish.width / 2;
-  const midY = dish.y + dish.height / 2;
-  if (look.variant === 'rolls') {
-    for (let i = 0; i < 5; i++) {
-      const y = dish.y + 20 + i * ((dish.height - 40) / 5);
-      svg.add(
-        `<rect x="${dish.x + 16}" y="${y.toFixed(0)}" width="${dish.width - 32}" height="${((dish.height - 40) / 5 - 10).toFixed(0)}" ` +
-          `rx="40" fill="${svg.volume(lighten(top, 0.15), 0.3, 0.3)}" opacity="0.8"/>`,
-      );
-    }
-  }
-  const pieces = look.variant === 'crumble' ? 90 : 26;
-  for (let i = 0; i < pieces; i++) {
-    const x = dish.x + random.range(30, dish.width - 30);
-    const y = dish.y + random.range(30, dish.height - 30);
-    chunk(svg, random, x, y, look.variant === 'crumble' ? random.range(16, 28) : random.range(20, 46), crust, 0.3);
-  }
-  if (look.variant === 'dusted') sprinkle(svg, random, midX, midY, 300, 900, crust, 3);
-  if (look.variant === 'crumble') chunk(svg, random, midX + 150, midY - 60, 95, '#f8f1de', 0.1);
-  if (look.variant === 'rolls') {
-    const drizzle = Array.from({ length: 4 }, () =>
-      strandPath(random, dish.x + random.range(60, 200), dish.y + random.range(60, dish.height - 60), 520, 0, 0.35),
-    ).join('');
-    svg.add(`<path d="${drizzle}" fill="none" stroke="#f4efe4" stroke-width="10" stroke-linecap="round" opacity="0.9"/>`);
-  }
-  for (let i = 0; i < 8; i++) {
-    leaf(svg, dish.x + random.range(40, dish.width - 40), dish.y + random.range(40, dish.height - 40), 40, random.range(0, 360), garnish);
-  }
+  if (herb)
+    for (let i = 0; i < 4; i++)
+      leaf(svg, cx + random.range(-120, 120), cy + random.range(-120, 120), 44, random.range(0, 360), herb);
 }
 
 export function cookies(svg: SvgCanvas, random: Random, look: PhotoLook, cx: number, cy: number): void {
@@ -212,7 +200,8 @@ export function tacos(svg: SvgCanvas, random: Random, look: PhotoLook, cx: numbe
       chunk(svg, random, px, py, random.range(18, 28), filling, 0.3);
     }
     sprinkle(svg, random, x, y, 90, 14, topping, 9);
-    for (let j = 0; j < 3; j++) leaf(svg, x + random.range(-60, 60), y + random.range(-60, 60), 36, random.range(0, 360), herb);
+    for (let j = 0; j < 3; j++)
+      leaf(svg, x + random.range(-60, 60), y + random.range(-60, 60), 36, random.range(0, 360), herb);
   }
   if (lime) citrusWedge(svg, cx + 30, cy + 250, 70, random.range(-30, 30), lime);
 }

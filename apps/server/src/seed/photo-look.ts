@@ -3,17 +3,7 @@
  * depends on the dish (see the drawing functions), roughly: [main food, second food, herb or garnish, extra].
  */
 export type DishKind =
-  | 'soup'
-  | 'stew'
-  | 'grains'
-  | 'noodles'
-  | 'plate'
-  | 'pizza'
-  | 'stack'
-  | 'cake'
-  | 'tray'
-  | 'cookies'
-  | 'tacos';
+  'soup' | 'stew' | 'grains' | 'noodles' | 'plate' | 'pizza' | 'stack' | 'cake' | 'tray' | 'cookies' | 'tacos';
 
 export interface PhotoLook {
   dish: DishKind;

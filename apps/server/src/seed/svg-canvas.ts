@@ -32,9 +32,12 @@ export class SvgCanvas {
     );
   }
 
-  radial(stops: Array<[number, string, number?]>, fx = 0.5, fy = 0.5): string {
-    const key = `r${fx},${fy}:${JSON.stringify(stops)}`;
-    return this.gradient(key, (id) => `<radialGradient id="${id}" fx="${fx}" fy="${fy}">${stopTags(stops)}</radialGradient>`);
+  radial(stops: Array<[number, string, number?]>, fx = 0.5, fy = 0.5, r = 0.5): string {
+    const key = `r${fx},${fy},${r}:${JSON.stringify(stops)}`;
+    return this.gradient(
+      key,
+      (id) => `<radialGradient id="${id}" fx="${fx}" fy="${fy}" r="${r}">${stopTags(stops)}</radialGradient>`,
+    );
   }
 
   /** A linear gradient from top left to bottom right (or top to bottom when `vertical`). */

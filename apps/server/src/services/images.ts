@@ -58,7 +58,7 @@ export class ImageService {
           bytes: await source
             .clone()
             .resize({ width, withoutEnlargement: true })
-            .webp({ quality: QUALITY[kind], effort: 4 })
+            .webp({ quality: QUALITY[kind], effort: 2 })
             .toBuffer(),
         })),
       );
