@@ -5,8 +5,11 @@ test('the demo account logs in through the browser and lands on the home page', 
   await page.goto('/login');
   await expect(page.getByText(demo.email)).toBeVisible();
   await screenshot(page, testInfo, 'login');
-  await page.getByLabel('Email').fill(demo.email);
-  await page.getByLabel('Password', { exact: true }).fill(demo.password);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(demo.email);
+  await page
+    .getByLabel(/^Password/, { exact: false })
+    .and(page.locator('input'))
+    .fill(demo.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   const current = await page.request.get('/api/v1/users/current');
@@ -17,8 +20,11 @@ test('the demo account logs in through the browser and lands on the home page', 
 
 test('a wrong password shows the reason and stays on the log-in screen', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(demo.email);
-  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(demo.email);
+  await page
+    .getByLabel(/^Password/, { exact: false })
+    .and(page.locator('input'))
+    .fill('not the password');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

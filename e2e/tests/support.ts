@@ -15,8 +15,11 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
 
 export async function logInAsDemo(page: Page): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(demo.email);
-  await page.getByLabel('Password', { exact: true }).fill(demo.password);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(demo.email);
+  await page
+    .getByLabel(/^Password/, { exact: false })
+    .and(page.locator('input'))
+    .fill(demo.password);
   await page.getByRole('button', { name: /log ?in/i }).click();
   await expect(page).toHaveURL(/\/$/);
 }

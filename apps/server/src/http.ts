@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelopeSchema, successEnvelope } from '@forkful/contracts';
 import type { z } from 'zod';
-import { badRequest, payloadTooLarge } from './errors.js';
+import { badRequest, HttpError, payloadTooLarge } from './errors.js';
 
 /** Sends the success envelope. */
 export function ok<T>(reply: FastifyReply, data: T, message = 'Success', statusCode = 200) {
@@ -25,6 +25,7 @@ export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.out
 }
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const MALFORMED_MULTIPART = 'The multipart body is malformed';
 
 export interface MultipartForm {
   fields: Record<string, string | string[]>;
@@ -44,32 +45,39 @@ export async function readMultipart(
   const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   for (const name of options.arrayFields ?? []) fields[name] = [];
   let file: MultipartForm['file'];
-  const parts = request.parts({
-    limits: {
-      fileSize: options.maxFileBytes,
-      files: 1,
-      fields: 250,
-      fieldSize: 64 * 1024,
-      parts: 260,
-      headerPairs: 100,
-    },
-  });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      if (part.fieldname !== options.fileField) {
-        part.file.resume();
-        throw badRequest(`Unexpected file field '${part.fieldname.slice(0, 40)}'`);
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: options.maxFileBytes,
+        files: 1,
+        fields: 250,
+        fieldSize: 64 * 1024,
+        parts: 260,
+        headerPairs: 100,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== options.fileField) {
+          part.file.resume();
+          throw badRequest(`Unexpected file field '${part.fieldname.slice(0, 40)}'`);
+        }
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw payloadTooLarge('The file is too large (10 MB at most)');
+        if (bytes.length > 0) file = { fieldName: part.fieldname, bytes };
+        continue;
       }
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw payloadTooLarge('The file is too large (10 MB at most)');
-      if (bytes.length > 0) file = { fieldName: part.fieldname, bytes };
-      continue;
+      if (FORBIDDEN_KEYS.has(part.fieldname)) continue;
+      const value = typeof part.value === 'string' ? part.value : String(part.value);
+      const existing = fields[part.fieldname];
+      if (Array.isArray(existing)) existing.push(value);
+      else if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = value;
     }
-    if (FORBIDDEN_KEYS.has(part.fieldname)) continue;
-    const value = typeof part.value === 'string' ? part.value : String(part.value);
-    const existing = fields[part.fieldname];
-    if (Array.isArray(existing)) existing.push(value);
-    else if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = value;
+  } catch (error) {
+    // Our own refusals and the multipart limits (413) carry a status and stand. Anything else is the parser failing
+    // on a body that is not well-formed multipart (busboy throws plain Errors): the client's fault, not a 500.
+    if (error instanceof HttpError || typeof (error as { statusCode?: unknown })?.statusCode === 'number') throw error;
+    throw badRequest(MALFORMED_MULTIPART);
   }
   return { fields, file };
 }

@@ -150,11 +150,18 @@ export class RecipeRepository {
       ORDER BY s.created_at DESC LIMIT 500`);
   }
 
+  /**
+   * Takes a key-share lock on the recipe first: a delete in progress is waited for (then the recipe is gone: 404),
+   * and a delete that comes later waits for this insert, rather than the insert failing its foreign key (a 500).
+   */
   async save(recipeId: string, userId: string): Promise<RecipeCardRow> {
-    const card = await this.findCard(recipeId, userId);
-    await this.db.execute(sql`
-      INSERT INTO saved_recipes (user_id, recipe_id) VALUES (${userId}, ${recipeId}) ON CONFLICT DO NOTHING`);
-    return card;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1 FROM recipes WHERE id = ${recipeId} FOR KEY SHARE`);
+      const card = await this.findCard(recipeId, userId, tx);
+      await tx.execute(sql`
+        INSERT INTO saved_recipes (user_id, recipe_id) VALUES (${userId}, ${recipeId}) ON CONFLICT DO NOTHING`);
+      return card;
+    });
   }
 
   async unsave(recipeId: string, userId: string): Promise<RecipeCardRow> {
@@ -170,7 +177,11 @@ export class RecipeRepository {
     return (result.rowCount ?? 0) > 0;
   }
 
-  /** Suggestions: title matches, accent-insensitive, typo-tolerant through trigram word similarity. */
+  /**
+   * Suggestions: title matches, accent-insensitive, typo-tolerant through trigrams. Word similarity (`<%`) catches a
+   * typo in one word of a longer title; whole-title similarity (`%`) catches typos in every word of a short one
+   * ('tomatoe soop'), which word similarity scores below its threshold. Both use the trigram index.
+   */
   async suggest(query: string, limit: number): Promise<Array<{ id: string; title: string }>> {
     const text = query.trim().toLowerCase();
     if (!text) return [];
@@ -178,8 +189,9 @@ export class RecipeRepository {
       WITH q AS (SELECT f_unaccent(${text}) AS t)
       SELECT r.id, r.title FROM recipes r, q
       WHERE r.is_published
-        AND (f_unaccent(lower(r.title)) LIKE '%' || ${escapeLike(text)} || '%' OR q.t <% f_unaccent(lower(r.title)))
-      ORDER BY (f_unaccent(lower(r.title)) LIKE ${escapeLike(text)} || '%') DESC,
+        AND (f_unaccent(lower(r.title)) LIKE '%' || f_unaccent(${escapeLike(text)}) || '%'
+             OR q.t <% f_unaccent(lower(r.title)) OR q.t % f_unaccent(lower(r.title)))
+      ORDER BY (f_unaccent(lower(r.title)) LIKE f_unaccent(${escapeLike(text)}) || '%') DESC,
                word_similarity(q.t, f_unaccent(lower(r.title))) DESC,
                r.total_reviews DESC, r.title
       LIMIT ${limit}`);
@@ -201,7 +213,7 @@ export class RecipeRepository {
     return this.cards(sql`
       WITH q AS (SELECT f_unaccent(${lowered}) AS t)
       SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id, q
-      WHERE r.is_published AND q.t <% f_unaccent(lower(r.title))
+      WHERE r.is_published AND (q.t <% f_unaccent(lower(r.title)) OR q.t % f_unaccent(lower(r.title)))
       ORDER BY word_similarity(q.t, f_unaccent(lower(r.title))) DESC, r.created_at DESC
       LIMIT ${limit}`);
   }

@@ -1,8 +1,9 @@
 import { readdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { multipart, type CookieJar } from './app.js';
+import { multipart, type CookieJar, type TestContext } from './app.js';
 
 export const API = '/api/v1';
 
@@ -62,7 +63,7 @@ export interface RecipeFields {
   cookingTime?: string;
   ingredients?: string[];
   steps?: string[];
-  isPublished?: 'true' | 'false';
+  isPublished?: string;
   [extra: string]: string | string[] | undefined;
 }
 
@@ -178,4 +179,38 @@ export function uploadedFiles(uploadsDir: string): string[] {
 /** The file names behind a list of `/uploads/…` URLs. */
 export function fileNames(urls: string[]): string[] {
   return urls.map((url) => url.replace(/^\/uploads\//, '')).sort();
+}
+
+/**
+ * Runs `statement` in a transaction of its own and keeps it open until some other connection of this test's
+ * database is waiting for one of its locks (a request racing the statement), then commits. No timing guesses: it
+ * watches pg_stat_activity.
+ */
+export async function commitOnceBlocking(
+  ctx: TestContext,
+  statement: { text: string; values: unknown[] },
+  racer: () => Promise<unknown>,
+): Promise<void> {
+  const client = await ctx.database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(statement.text, statement.values);
+    const racing = racer();
+    for (let attempt = 0; ; attempt++) {
+      const waiting = await client.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+      );
+      if (waiting.rows[0].n > 0) break;
+      if (attempt > 400) throw new Error('the racing request never waited for the lock');
+      await sleep(10);
+    }
+    await client.query('COMMIT');
+    await racing;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }

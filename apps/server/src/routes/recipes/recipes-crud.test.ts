@@ -112,6 +112,27 @@ describe('POST /recipes/create-recipe', () => {
     const json = await call(ctx.app, 'POST', '/recipes/create-recipe', { jar: author.jar, payload: defaultRecipe });
     expectError(json, 400);
   });
+
+  it('answers a malformed multipart body with 400, not a server error', async () => {
+    const boundary = '----forkful-broken';
+    const cut = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHalf a recipe`;
+    const bodies: Array<[string, string]> = [
+      [cut, `multipart/form-data; boundary=${boundary}`],
+      ['not multipart at all', `multipart/form-data; boundary=${boundary}`],
+      ['not multipart at all', 'multipart/form-data'],
+    ];
+    for (const [payload, contentType] of bodies) {
+      for (const url of ['/api/v1/recipes/create-recipe', '/api/v1/users/register']) {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': contentType, cookie: author.jar.header() },
+        });
+        expectError(response, 400, 'The multipart body is malformed');
+      }
+    }
+  });
 });
 
 describe('GET /recipes/{id}/view-recipe', () => {
@@ -186,7 +207,11 @@ describe('PATCH /recipes/{id}/update-recipe', () => {
     ];
     for (const [fields, message] of cases) {
       const payload = { ...edit, ...fields };
-      expectError(await call(ctx.app, 'PATCH', `/recipes/${id}/update-recipe`, { jar: author.jar, payload }), 400, message);
+      expectError(
+        await call(ctx.app, 'PATCH', `/recipes/${id}/update-recipe`, { jar: author.jar, payload }),
+        400,
+        message,
+      );
     }
     const recipe = expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
     expect(recipe.title).toBe('Tomato Soup');
@@ -243,7 +268,10 @@ describe('DELETE /recipes/{id}/delete-recipe', () => {
     const id = await createRecipe(ctx.app, author.jar);
     expectOk(await call(ctx.app, 'POST', `/recipes/${id}/save-recipe`, { jar: stranger.jar }));
     expectOk(
-      await call(ctx.app, 'POST', `/reviews/create/${id}`, { jar: stranger.jar, payload: { rating: 4, comment: 'ok' } }),
+      await call(ctx.app, 'POST', `/reviews/create/${id}`, {
+        jar: stranger.jar,
+        payload: { rating: 4, comment: 'ok' },
+      }),
       201,
     );
     expectOk(await call(ctx.app, 'DELETE', `/recipes/${id}/delete-recipe`, { jar: author.jar }));

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type CookieJar, type TestContext } from '../../test/app.js';
-import { call, createRecipe, expectError, expectOk, MALFORMED_ID, UNKNOWN_ID } from '../../test/fixtures.js';
+import {
+  call,
+  commitOnceBlocking,
+  createRecipe,
+  expectError,
+  expectOk,
+  MALFORMED_ID,
+  UNKNOWN_ID,
+} from '../../test/fixtures.js';
 
 let ctx: TestContext;
 let author: { id: string; jar: CookieJar };
@@ -120,6 +128,17 @@ describe('saving recipes', () => {
     const after = expectOk(await call(ctx.app, 'GET', '/recipes/saved-recipes', { jar: reader.jar }));
     expect(ids(after.recipes)).toEqual([second]);
     expectOk(await call(ctx.app, 'DELETE', `/recipes/${second}/unsave-recipe`, { jar: reader.jar }));
+  });
+
+  it('answers 404, not a failure, when the recipe is deleted while being saved', async () => {
+    const id = await createRecipe(ctx.app, author.jar, { title: 'Going Away' });
+    let response: Awaited<ReturnType<typeof call>> | undefined;
+    await commitOnceBlocking(ctx, { text: 'DELETE FROM recipes WHERE id = $1', values: [id] }, async () => {
+      response = await call(ctx.app, 'POST', `/recipes/${id}/save-recipe`, { jar: reader.jar });
+    });
+    expectError(response!, 404, 'Recipe not found');
+    const saved = expectOk(await call(ctx.app, 'GET', '/recipes/saved-recipes', { jar: reader.jar }));
+    expect(ids(saved.recipes)).not.toContain(id);
   });
 
   it('needs a login for save, unsave, check-saved and saved-recipes', async () => {

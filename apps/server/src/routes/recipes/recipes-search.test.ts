@@ -59,6 +59,9 @@ describe('GET /recipes/search (suggestions)', () => {
   it('ignores accents in the query', async () => {
     const data = expectOk(await call(ctx.app, 'GET', `/recipes/search?query=${encodeURIComponent('tárt')}`));
     expect(titles(data.recipes)).toEqual(['Lemon Tart']);
+    // Part of a word, too short for trigrams: the substring match must ignore accents as well.
+    const infix = expectOk(await call(ctx.app, 'GET', `/recipes/search?query=${encodeURIComponent('ÚMPKI')}`));
+    expect(titles(infix.recipes)).toEqual(['Pumpkin Pie']);
   });
 
   it('answers a blank or missing query with an empty list, not an error', async () => {
@@ -110,7 +113,10 @@ describe('GET /recipes/view-recipe-by-name/{name}', () => {
   it('searches introduction and ingredients too, accent-insensitively', async () => {
     for (const name of ['crème fraîche', 'creme fraiche', 'CREME FRAICHE']) {
       const data = expectOk(await byName(name));
-      expect(data.map((recipe: { _id: string }) => recipe._id), name).toEqual([tart]);
+      expect(
+        data.map((recipe: { _id: string }) => recipe._id),
+        name,
+      ).toEqual([tart]);
     }
     const ingredient = expectOk(await byName('shortcrust'));
     expect(titles(ingredient)).toEqual(['Lemon Tart']);
@@ -143,5 +149,16 @@ describe('GET /recipes/view-recipe-by-name/{name}', () => {
 
   it('rejects an over-long name', async () => {
     expectError(await byName('a'.repeat(201)), 400, 'Search text should be at most 200 characters');
+  });
+});
+
+describe('odd search text', () => {
+  it('never fails, whatever the characters', async () => {
+    for (const text of ["'", '"', '\\', '!!!', '&|', '(', ':*', 'a & !b', '<->', '%_%', 'tomato:*', '🍅', 'ß']) {
+      const suggestions = await call(ctx.app, 'GET', `/recipes/search?query=${encodeURIComponent(text)}`);
+      expectOk(suggestions);
+      const byName = await call(ctx.app, 'GET', `/recipes/view-recipe-by-name/${encodeURIComponent(text)}`);
+      expectOk(byName);
+    }
   });
 });

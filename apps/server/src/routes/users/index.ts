@@ -66,15 +66,23 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
   );
 
-  app.post('/login', { schema: { tags, body: loginSchema, response: responses(userData) } }, async (request, reply) => {
-    const { email, password } = request.body;
-    const user = await users.findByEmail(email);
-    // The same answer and the same work whether or not the email exists.
-    const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
-    if (!user || !valid) throw unauthorized(INVALID_LOGIN);
-    await issueSession(reply, user.id);
-    return ok(reply, { user: map.user(user, true) }, 'Logged in');
-  });
+  app.post(
+    '/login',
+    {
+      config: authRateLimit(config),
+      preHandler: app.rateLimit(loginAccountRateLimit(config)),
+      schema: { tags, body: loginSchema, response: responses(userData) },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const user = await users.findByEmail(email);
+      // The same answer and the same work whether or not the email exists.
+      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      if (!user || !valid) throw unauthorized(INVALID_LOGIN);
+      await issueSession(reply, user.id);
+      return ok(reply, { user: map.user(user, true) }, 'Logged in');
+    },
+  );
 
   app.get(
     '/current',
@@ -126,9 +134,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction(async (tx) => {
         await users.updatePasswordHash(userId, passwordHash, tx);
-        // Every other device is logged out; this one stays logged in.
-        await sessions.revokeAllForUser(userId, request.auth?.sessionId, tx);
+        // Every session ends, this one included (a stolen copy of its tokens dies too) ...
+        await sessions.revokeAllForUser(userId, undefined, tx);
       });
+      // ... and this device carries on in a new session.
+      await issueSession(reply, userId);
       return ok(reply, null, 'Password changed');
     },
   );

@@ -68,6 +68,26 @@ describe('users', () => {
     });
   });
 
+  it('lets only one of several simultaneous sign-ups with one email through', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, n) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/users/register',
+          ...multipart({ name: `Racer ${n}`, email: 'race@example.com', password: 'a long passphrase' }),
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const response of responses.filter((item) => item.statusCode === 409)) {
+      expect(response.json()).toEqual({
+        success: false,
+        statusCode: 409,
+        message: 'An account with this email already exists',
+      });
+    }
+  });
+
   it('validates register and login with the spec messages', async () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ email: 'a@b.co', password: 'longenough' }, 'Name is required'],
