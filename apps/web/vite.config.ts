@@ -4,6 +4,11 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 
 const apiTarget = 'http://localhost:3000';
+// The Host header stays the page's own (no changeOrigin): the API refuses requests whose Origin differs from Host.
+const proxy = {
+  '/api': { target: apiTarget },
+  '/uploads': { target: apiTarget },
+};
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -15,18 +20,9 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/uploads': { target: apiTarget, changeOrigin: true },
-    },
+    proxy,
   },
-  preview: {
-    port: 4173,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/uploads': { target: apiTarget, changeOrigin: true },
-    },
-  },
+  preview: { port: 4173, proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

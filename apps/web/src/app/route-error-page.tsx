@@ -16,7 +16,8 @@ export function RouteErrorPage() {
   const error = useRouteError();
 
   if (isRouteErrorResponse(error)) {
-    const detail = detailOf(error.data) ?? detailOf((error as { error?: unknown }).error);
+    // The router keeps its own Error next to a stringified copy ('Error: No route matches URL …'); prefer the message.
+    const detail = detailOf((error as { error?: unknown }).error) ?? detailOf(error.data);
     return (
       <section className="container-page flex flex-col items-start py-16 sm:py-24">
         <title>{`${error.status} ${error.statusText} · Forkful`}</title>

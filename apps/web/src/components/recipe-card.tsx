@@ -7,6 +7,8 @@ interface RecipeCardProps {
   recipe: RecipeCardData;
   /** The first row of a page is above the fold: load it eagerly. */
   eager?: boolean;
+  /** Keeps the page outline in order: h2 under a page title, h3 under a section heading. */
+  headingLevel?: 2 | 3;
 }
 
 export function RecipePhoto({
@@ -49,7 +51,8 @@ export function RecipePhoto({
   );
 }
 
-export function RecipeCard({ recipe, eager }: RecipeCardProps) {
+export function RecipeCard({ recipe, eager, headingLevel = 3 }: RecipeCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line/70 bg-white shadow-card transition-shadow duration-200 hover:shadow-lift">
       <div className="relative aspect-[4/3] overflow-hidden">
@@ -65,14 +68,14 @@ export function RecipeCard({ recipe, eager }: RecipeCardProps) {
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4 sm:p-5">
-        <h3 className="line-clamp-2 text-lg leading-snug font-semibold">
+        <Heading className="line-clamp-2 font-display text-lg leading-snug font-semibold">
           <Link
             to={`/view-recipe/${recipe._id}`}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-has-[:focus-visible]:underline"
           >
             {recipe.title}
           </Link>
-        </h3>
+        </Heading>
         {recipe.introduction && <p className="line-clamp-2 text-sm text-ink-soft">{recipe.introduction}</p>}
         <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm text-ink-soft">
           <span className="flex items-center gap-1.5">

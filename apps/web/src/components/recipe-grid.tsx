@@ -12,6 +12,9 @@ interface RecipeGridProps {
   /** How many cards load eagerly (those in the first row). */
   eagerCount?: number;
   label?: string;
+  /** Narrow containers (the profile page) use two columns at most. */
+  narrow?: boolean;
+  headingLevel?: 2 | 3;
 }
 
 export function RecipeCardSkeleton() {
@@ -29,11 +32,21 @@ export function RecipeCardSkeleton() {
 
 export const gridClasses = 'grid grid-cols-1 gap-5 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3';
 
-export function RecipeGrid({ recipes, loading, failed, skeletonCount = 6, eagerCount = 3, label }: RecipeGridProps) {
+export function RecipeGrid({
+  recipes,
+  loading,
+  failed,
+  skeletonCount = 6,
+  eagerCount = 3,
+  label,
+  narrow,
+  headingLevel,
+}: RecipeGridProps) {
+  const grid = narrow ? 'grid grid-cols-1 gap-5 sm:grid-cols-2 sm:gap-6' : gridClasses;
   if (failed) return <ErrorBox>{clientErrors.fetchRecipes}</ErrorBox>;
   if (loading || !recipes) {
     return (
-      <div className={gridClasses} aria-busy="true" aria-label={label ? `${label} loading` : 'Loading recipes'}>
+      <div className={grid} aria-busy="true" aria-label={label ? `${label} loading` : 'Loading recipes'}>
         {Array.from({ length: skeletonCount }, (_, i) => (
           <RecipeCardSkeleton key={i} />
         ))}
@@ -48,10 +61,10 @@ export function RecipeGrid({ recipes, loading, failed, skeletonCount = 6, eagerC
     );
   }
   return (
-    <ul className={gridClasses} aria-label={label}>
+    <ul className={grid} aria-label={label}>
       {recipes.map((recipe, index) => (
         <li key={recipe._id}>
-          <RecipeCard recipe={recipe} eager={index < eagerCount} />
+          <RecipeCard recipe={recipe} eager={index < eagerCount} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

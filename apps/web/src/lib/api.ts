@@ -1,6 +1,9 @@
+import type { Middleware } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ApiError, normaliseError, type ApiErrorShape } from './api-error';
+import { registerApi } from './api-registry';
 import { request, type QueryParams } from './http';
+import { sessionChanged, sessionCleared } from './session';
 
 export interface HttpArgs {
   url: string;
@@ -24,6 +27,37 @@ export const httpBaseQuery: BaseQueryFn<HttpArgs | string, unknown, ApiErrorShap
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: httpBaseQuery,
-  tagTypes: ['Recipe', 'RecipeList', 'RandomRecipes', 'SavedRecipes', 'CreatedRecipes', 'SavedState', 'Review', 'MyReview', 'User'],
+  tagTypes: [
+    'Recipe',
+    'RecipeList',
+    'RandomRecipes',
+    'SavedRecipes',
+    'CreatedRecipes',
+    'SavedState',
+    'Review',
+    'MyReview',
+    'User',
+  ],
   endpoints: () => ({}),
 });
+
+/** Answers that depend on who is asking: drafts, saved state, one's own review, one's profile. */
+const sessionDependentTags = [
+  'Recipe',
+  'RecipeList',
+  'SavedRecipes',
+  'CreatedRecipes',
+  'SavedState',
+  'MyReview',
+  'User',
+] as const;
+
+const refetchOnSessionChange: Middleware = (store) => (next) => (action) => {
+  const result = next(action);
+  if (sessionChanged.match(action) || sessionCleared.match(action)) {
+    store.dispatch(api.util.invalidateTags([...sessionDependentTags]));
+  }
+  return result;
+};
+
+registerApi({ reducerPath: 'api', reducer: api.reducer, middleware: [api.middleware, refetchOnSessionChange] });

@@ -163,8 +163,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     try {
       return await send<T>(path, options);
     } catch (error) {
-      const expired =
-        error instanceof ApiError && error.statusCode === 401 && error.reason === messages.jwtExpired;
+      const expired = error instanceof ApiError && error.statusCode === 401 && error.reason === messages.jwtExpired;
       if (!expired || path === REFRESH_PATH) throw error;
       await refreshSession();
       return await send<T>(path, options);

@@ -13,6 +13,8 @@ export interface AuthState {
 export const sessionCleared = createAction('session/cleared');
 /** The profile feature changed the current user's name or avatar; the header must show it. */
 export const sessionUserUpdated = createAction<User>('session/userUpdated');
+/** Someone logged in or out: cached answers that depend on who asks (drafts, saved state, own review) are stale. */
+export const sessionChanged = createAction('session/changed');
 
 export const selectAuth = (state: { auth: AuthState }): AuthState => state.auth;
 

@@ -7,6 +7,10 @@ import { resetConsoleErrorAllowance, isConsoleErrorAllowed } from './console';
 // allowConsoleError() first.
 let consoleErrors: unknown[][] = [];
 
+// jsdom does not lay out pages; scrolling is a no-op here.
+Element.prototype.scrollIntoView = function scrollIntoView() {};
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
 beforeEach(() => {
   consoleErrors = [];
   resetConsoleErrorAllowance();
@@ -21,7 +25,14 @@ afterEach(() => {
   const unexpected = consoleErrors;
   consoleErrors = [];
   if (unexpected.length > 0 && !isConsoleErrorAllowed()) {
-    const text = unexpected.map((args) => args.map((arg) => (typeof arg === 'object' ? JSON.stringify(arg) : String(arg))).join(' ')).join('\n');
+    const text = unexpected
+      .map((args) => args.map((arg) => (typeof arg === 'object' ? JSON.stringify(arg) : String(arg))).join(' '))
+      .join('\n');
     throw new Error(`Unexpected console.error:\n${text}`);
   }
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

@@ -1,1 +1,13 @@
-export function Component() { return <p>TODO</p>; }
+import { RequireLogin } from '@/features/auth/require-login';
+import { AddRecipePage } from '@/features/recipes/add-recipe-page';
+
+export function Component() {
+  return (
+    <>
+      <title>Add recipe · Forkful</title>
+      <RequireLogin>
+        <AddRecipePage />
+      </RequireLogin>
+    </>
+  );
+}

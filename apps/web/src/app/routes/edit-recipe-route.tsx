@@ -1,1 +1,13 @@
-export function Component() { return <p>TODO</p>; }
+import { RequireLogin } from '@/features/auth/require-login';
+import { EditRecipePage } from '@/features/recipes/edit-recipe-page';
+
+export function Component() {
+  return (
+    <>
+      <title>Edit recipe · Forkful</title>
+      <RequireLogin>
+        <EditRecipePage />
+      </RequireLogin>
+    </>
+  );
+}

@@ -1,1 +1,13 @@
-export function Component() { return <p>TODO</p>; }
+import { RequireLogin } from '@/features/auth/require-login';
+import { ProfilePage } from '@/features/users/profile-page';
+
+export function Component() {
+  return (
+    <>
+      <title>Profile · Forkful</title>
+      <RequireLogin>
+        <ProfilePage />
+      </RequireLogin>
+    </>
+  );
+}

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'quiet';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost' | 'quiet';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -13,6 +13,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'border border-line bg-white text-ink hover:border-brand-500 hover:text-brand-700',
   ghost: 'text-ink hover:bg-cream-deep',
   danger: 'bg-danger-600 text-white hover:bg-danger-700',
+  'danger-ghost': 'text-danger-600 hover:bg-danger-50',
   quiet: 'text-brand-700 underline-offset-4 hover:underline',
 };
 

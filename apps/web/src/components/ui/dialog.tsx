@@ -69,13 +69,22 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, text, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} title={title}>
       <p className="mt-2 text-ink-soft">{text}</p>
       {error && <div className="mt-4">{error}</div>}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel} autoFocus>
+        <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>

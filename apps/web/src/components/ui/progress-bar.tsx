@@ -11,7 +11,10 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
         aria-valuenow={percent}
         className="h-2 flex-1 overflow-hidden rounded-full bg-cream-deep"
       >
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-200"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <span className="w-11 text-right text-sm tabular-nums text-ink-soft">{percent}%</span>
     </div>

@@ -50,11 +50,16 @@ export function AccountActions({ variant, onNavigate }: AccountActionsProps) {
           </span>
         )}
       </Link>
-      <Link to="/add-recipe" onClick={onNavigate} className={buttonClasses('primary', menu ? 'lg' : 'md')}>
+      <Link
+        to="/add-recipe"
+        onClick={onNavigate}
+        // Tablet widths keep the search box roomy: the button shrinks to its icon (the name stays for screen readers).
+        className={buttonClasses('primary', menu ? 'lg' : 'md', menu ? undefined : 'max-lg:w-11 max-lg:px-0')}
+      >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
           <path d="M9 4h2v5h5v2h-5v5H9v-5H4V9h5z" />
         </svg>
-        Add recipe
+        <span className={menu ? undefined : 'max-lg:sr-only'}>Add recipe</span>
       </Link>
       <button
         type="button"

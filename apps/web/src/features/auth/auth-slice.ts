@@ -1,16 +1,12 @@
 import type { User } from '@forkful/contracts';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { api } from '@/lib/api';
 import { toApiErrorShape, type ApiErrorShape } from '@/lib/api-error';
 import { request } from '@/lib/http';
-import { sessionCleared, sessionUserUpdated, type AuthState } from '@/lib/session';
+import { sessionChanged, sessionCleared, sessionUserUpdated, type AuthState } from '@/lib/session';
 
 export const initialAuthState: AuthState = { isLoggedIn: false, user: null, loading: false };
 
 type Rejectable = { rejectValue: ApiErrorShape };
-
-/** Whatever the server says about drafts, saved state and own reviews depends on who is asking. */
-const sessionDependentTags = ['Recipe', 'RecipeList', 'SavedRecipes', 'CreatedRecipes', 'SavedState', 'MyReview', 'User'] as const;
 
 export const fetchCurrentUser = createAsyncThunk<User, void, Rejectable>(
   'auth/fetchCurrentUser',
@@ -34,7 +30,7 @@ export const loginUser = createAsyncThunk<User, LoginArgs, Rejectable>(
   async (credentials, { rejectWithValue, dispatch }) => {
     try {
       const { user } = await request<{ user: User }>('/users/login', { method: 'POST', json: credentials });
-      dispatch(api.util.invalidateTags([...sessionDependentTags]));
+      dispatch(sessionChanged());
       return user;
     } catch (error) {
       return rejectWithValue(toApiErrorShape(error));
@@ -60,7 +56,7 @@ export const signupUser = createAsyncThunk<User, SignupArgs, Rejectable>(
       if (avatar) form.append('avatar', avatar);
       await request('/users/register', { method: 'POST', form, onUploadProgress });
       const { user } = await request<{ user: User }>('/users/login', { method: 'POST', json: { email, password } });
-      dispatch(api.util.invalidateTags([...sessionDependentTags]));
+      dispatch(sessionChanged());
       return user;
     } catch (error) {
       return rejectWithValue(toApiErrorShape(error));
@@ -76,7 +72,7 @@ export const logoutUser = createAsyncThunk<void, void, Rejectable>(
     } catch (error) {
       return rejectWithValue(toApiErrorShape(error));
     } finally {
-      dispatch(api.util.invalidateTags([...sessionDependentTags]));
+      dispatch(sessionChanged());
     }
   },
 );

@@ -20,31 +20,31 @@ function CopyRow({ label, value }: { label: string; value: string }) {
   };
 
   return (
-    <div className="flex items-center justify-between gap-3 rounded-xl bg-white px-3 py-2">
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{label}</dt>
-        <dd className="truncate font-mono text-sm text-ink">{value}</dd>
-      </div>
-      <button
-        type="button"
-        onClick={() => void copy()}
-        aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}
-        className="grid size-10 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-cream-deep hover:text-brand-700"
-      >
-        {copied ? (
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-herb-600" data-testid="copied-tick">
-            <path d="M7.6 13.2 4.4 10l-1.4 1.4 4.6 4.6 9.4-9.4L15.6 5z" />
-          </svg>
-        ) : (
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-none stroke-current stroke-[1.6]">
-            <rect x="6.5" y="6.5" width="10" height="11" rx="2" />
-            <path d="M13.5 4.5V4a1.5 1.5 0 0 0-1.5-1.5H5A1.5 1.5 0 0 0 3.5 4v9A1.5 1.5 0 0 0 5 14.5h.5" />
-          </svg>
-        )}
-      </button>
-      <span className="sr-only" aria-live="polite">
-        {copied ? `${label} copied` : ''}
-      </span>
+    <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 rounded-xl bg-white px-3 py-2">
+      <dt className="col-start-1 text-xs font-semibold tracking-wide text-ink-soft uppercase">{label}</dt>
+      <dd className="col-start-1 row-start-2 truncate font-mono text-sm text-ink">{value}</dd>
+      <dd className="col-start-2 row-span-2 row-start-1">
+        <button
+          type="button"
+          onClick={() => void copy()}
+          aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}
+          className="grid size-10 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-cream-deep hover:text-brand-700"
+        >
+          {copied ? (
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-herb-600" data-testid="copied-tick">
+              <path d="M7.6 13.2 4.4 10l-1.4 1.4 4.6 4.6 9.4-9.4L15.6 5z" />
+            </svg>
+          ) : (
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-none stroke-current stroke-[1.6]">
+              <rect x="6.5" y="6.5" width="10" height="11" rx="2" />
+              <path d="M13.5 4.5V4a1.5 1.5 0 0 0-1.5-1.5H5A1.5 1.5 0 0 0 3.5 4v9A1.5 1.5 0 0 0 5 14.5h.5" />
+            </svg>
+          )}
+        </button>
+        <span className="sr-only" aria-live="polite">
+          {copied ? `${label} copied` : ''}
+        </span>
+      </dd>
     </div>
   );
 }

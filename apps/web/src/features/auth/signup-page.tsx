@@ -1,6 +1,6 @@
 import { AVATAR_MIME_TYPES, registerSchema, type RegisterInput } from '@forkful/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { FieldError, FormField, inputClasses } from '@/components/ui/form-field'
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useSession } from '@/lib/session';
 import { useAppDispatch } from '@/lib/store-hooks';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { AuthCard } from './auth-card';
 import { signupUser } from './auth-slice';
 
@@ -21,7 +22,6 @@ export function SignupPage() {
   const avatarId = useId();
   const [avatar, setAvatar] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string | undefined>();
-  const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -33,19 +33,13 @@ export function SignupPage() {
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  useEffect(() => {
-    if (!avatar) return;
-    const url = URL.createObjectURL(avatar);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [avatar]);
+  const preview = useObjectUrl(avatar);
 
   const onAvatarChange = (file: File | undefined) => {
     if (!file) return;
     if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) {
       setAvatarError(AVATAR_TYPE_MESSAGE);
       setAvatar(null);
-      setPreview(null);
       return;
     }
     setAvatarError(undefined);
@@ -99,7 +93,7 @@ export function SignupPage() {
           <div className="flex items-center gap-4">
             <span className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-full bg-cream-deep text-ink-soft">
               {preview ? (
-                <img src={preview} alt="Chosen avatar" className="size-full object-cover" />
+                <img src={preview} alt="Your new avatar" className="size-full object-cover" />
               ) : (
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-8 fill-current">
                   <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z" />

@@ -24,7 +24,14 @@ export function HeroArt({ className }: { className?: string }) {
       </g>
       <ellipse cx="240" cy="360" rx="170" ry="18" fill="#2a1d15" opacity="0.08" />
       <path d="M70 200h340c0 92-76 156-170 156S70 292 70 200Z" fill="url(#hero-bowl)" />
-      <path d="M98 226h284" stroke="#fff" strokeOpacity="0.25" strokeWidth="4" strokeDasharray="2 14" strokeLinecap="round" />
+      <path
+        d="M98 226h284"
+        stroke="#fff"
+        strokeOpacity="0.25"
+        strokeWidth="4"
+        strokeDasharray="2 14"
+        strokeLinecap="round"
+      />
       <ellipse cx="240" cy="200" rx="170" ry="36" fill="#9a3412" />
       <ellipse cx="240" cy="198" rx="156" ry="28" fill="url(#hero-broth)" />
       <g fill="none" stroke="#fff4d6" strokeWidth="7" strokeLinecap="round">

@@ -1,8 +1,33 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { RecipeGrid } from '@/components/recipe-grid';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { FEATURED_COUNT, useGetRandomRecipesQuery } from './home-api';
+import { Skeleton } from '@/components/ui/skeleton';
 import { HeroArt } from './hero-art';
+
+// Below the hero: loads with the data cache after the first paint, keeping the landing page's start-up JS small.
+const FeaturedRecipes = lazy(() => import('./featured-recipes').then((m) => ({ default: m.FeaturedRecipes })));
+
+const FEATURED_PLACEHOLDERS = 6;
+
+function FeaturedPlaceholder() {
+  return (
+    <div
+      className="grid grid-cols-1 gap-5 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3"
+      aria-busy="true"
+      aria-label="Loading recipes"
+    >
+      {Array.from({ length: FEATURED_PLACEHOLDERS }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-2xl border border-line/70 bg-white shadow-card">
+          <Skeleton className="aspect-[4/3] rounded-none" />
+          <div className="space-y-3 p-5">
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
 
 const blurbs = [
   {
@@ -28,7 +53,6 @@ interface HomePageProps {
 }
 
 export function HomePage({ onSearch }: HomePageProps) {
-  const featured = useGetRandomRecipesQuery(FEATURED_COUNT);
   return (
     <>
       <title>Forkful · Recipes worth sharing</title>
@@ -43,8 +67,7 @@ export function HomePage({ onSearch }: HomePageProps) {
               Cook something <span className="text-brand-600 italic">worth</span> talking about.
             </h1>
             <p className="mt-5 max-w-xl text-lg text-ink-soft sm:text-xl">
-              Forkful is where home cooks trade the recipes they actually make — tested, reviewed and ready for
-              tonight.
+              Forkful is where home cooks trade the recipes they actually make — tested, reviewed and ready for tonight.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/recipes" className={buttonClasses('primary', 'lg')}>
@@ -94,14 +117,9 @@ export function HomePage({ onSearch }: HomePageProps) {
           </div>
         </div>
         <div className="mt-8">
-          <RecipeGrid
-            recipes={featured.data?.recipes}
-            loading={featured.isLoading}
-            failed={featured.isError}
-            skeletonCount={FEATURED_COUNT}
-            eagerCount={0}
-            label="Featured recipes"
-          />
+          <Suspense fallback={<FeaturedPlaceholder />}>
+            <FeaturedRecipes />
+          </Suspense>
         </div>
         <div className="mt-10 flex justify-center">
           <Link to="/recipes" className={buttonClasses('secondary', 'lg')}>

@@ -3,7 +3,10 @@ import { buttonClasses } from '@/components/ui/button';
 import { InfoHeader } from './info-layout';
 
 const values = [
-  { title: 'Open source', text: 'Forkful is free software. Anyone can read the code, run their own copy, or help improve it.' },
+  {
+    title: 'Open source',
+    text: 'Forkful is free software. Anyone can read the code, run their own copy, or help improve it.',
+  },
   { title: 'Cooks first', text: 'No pop-ups, no life stories before the ingredients. The recipe is the page.' },
   { title: 'Kind feedback', text: 'Reviews are short and specific, so the next cook learns something useful.' },
 ];
@@ -13,8 +16,8 @@ export function AboutPage() {
     <div className="container-page py-12 sm:py-16">
       <title>About · Forkful</title>
       <InfoHeader eyebrow="About us" title="A shared kitchen notebook">
-        Forkful started with a simple idea: the best recipes are the ones passed between friends. We built a place
-        where those recipes can be written down, cooked, rated and improved together.
+        Forkful started with a simple idea: the best recipes are the ones passed between friends. We built a place where
+        those recipes can be written down, cooked, rated and improved together.
       </InfoHeader>
       <div className="mt-12 grid gap-10 lg:grid-cols-[1.2fr_1fr]">
         <div className="space-y-5 text-lg leading-relaxed text-ink-soft">
@@ -24,12 +27,11 @@ export function AboutPage() {
             and leave a review for the dishes you have cooked.
           </p>
           <p>
-            We keep things deliberately small: a title, a short introduction, how long it takes, what you need and
-            what to do. Good photos help, but a recipe without one is still welcome.
+            We keep things deliberately small: a title, a short introduction, how long it takes, what you need and what
+            to do. Good photos help, but a recipe without one is still welcome.
           </p>
           <p>
-            Forkful is an open-source project maintained by volunteers. If something feels off, tell us — or send a
-            fix.
+            Forkful is an open-source project maintained by volunteers. If something feels off, tell us — or send a fix.
           </p>
         </div>
         <ul className="space-y-4">

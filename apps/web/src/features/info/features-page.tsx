@@ -34,13 +34,15 @@ export function FeaturesPage() {
     <div className="container-page py-12 sm:py-16">
       <title>Features · Forkful</title>
       <InfoHeader eyebrow="Features" title="Built for people who actually cook">
-        Forkful keeps the good parts of a recipe site — great recipes, real reviews, quick search — and leaves out
-        the clutter.
+        Forkful keeps the good parts of a recipe site — great recipes, real reviews, quick search — and leaves out the
+        clutter.
       </InfoHeader>
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {features.map((feature, index) => (
           <li key={feature.title} className="rounded-2xl border border-line bg-white p-6 shadow-card">
-            <span className="font-display text-3xl font-bold text-brand-600/80">{String(index + 1).padStart(2, '0')}</span>
+            <span className="font-display text-3xl font-bold text-brand-600/80">
+              {String(index + 1).padStart(2, '0')}
+            </span>
             <h2 className="mt-3 text-xl font-semibold">{feature.title}</h2>
             <p className="mt-2 text-ink-soft">{feature.text}</p>
           </li>

@@ -30,7 +30,11 @@ export const recipesApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Recipe', id }],
     }),
     updateRecipe: build.mutation<Recipe, { id: string; body: UpdateRecipeBody }>({
-      query: ({ id, body }) => ({ url: `/recipes/${encodeURIComponent(id)}/update-recipe`, method: 'PATCH', json: body }),
+      query: ({ id, body }) => ({
+        url: `/recipes/${encodeURIComponent(id)}/update-recipe`,
+        method: 'PATCH',
+        json: body,
+      }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Recipe', id }, ...listTags],
     }),
     deleteRecipePhoto: build.mutation<Recipe, string>({
@@ -50,7 +54,9 @@ export const recipesApi = api.injectEndpoints({
       query: (id) => ({ url: `/recipes/${encodeURIComponent(id)}/save-recipe`, method: 'POST' }),
       // The button flips at once (spec section 4); a failure puts it back.
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        const patch = dispatch(recipesApi.util.updateQueryData('checkSaved', id, (draft) => ({ ...draft, isSaved: true })));
+        const patch = dispatch(
+          recipesApi.util.updateQueryData('checkSaved', id, (draft) => ({ ...draft, isSaved: true })),
+        );
         try {
           await queryFulfilled;
         } catch {
@@ -62,7 +68,9 @@ export const recipesApi = api.injectEndpoints({
     unsaveRecipe: build.mutation<{ recipe: RecipeCard }, string>({
       query: (id) => ({ url: `/recipes/${encodeURIComponent(id)}/unsave-recipe`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        const patch = dispatch(recipesApi.util.updateQueryData('checkSaved', id, (draft) => ({ ...draft, isSaved: false })));
+        const patch = dispatch(
+          recipesApi.util.updateQueryData('checkSaved', id, (draft) => ({ ...draft, isSaved: false })),
+        );
         try {
           await queryFulfilled;
         } catch {

@@ -48,6 +48,7 @@ export function RecipesPage() {
           failed={isError}
           skeletonCount={RECIPE_PAGE_SIZE}
           label={`Recipes, page ${page}`}
+          headingLevel={2}
         />
       </div>
       {totalPages !== undefined && !isError && (

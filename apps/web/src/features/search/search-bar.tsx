@@ -109,7 +109,11 @@ export function SearchBar({ onSubmitted, className }: SearchBarProps) {
       suppressed.current = false;
       return;
     }
-    if (event.key === 'ArrowDown' && listShown) {
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && hidden && !suppressed.current && options.length > 0) {
+      // The arrows reopen a list that Escape closed.
+      event.preventDefault();
+      setHidden(false);
+    } else if (event.key === 'ArrowDown' && listShown) {
       event.preventDefault();
       setHighlight((current) => (current + 1) % options.length);
     } else if (event.key === 'ArrowUp' && listShown) {
@@ -203,6 +207,8 @@ export function SearchBar({ onSubmitted, className }: SearchBarProps) {
         <ul id={listboxId} role="listbox" aria-label="Suggested recipes" className={cn(!listShown && 'hidden', 'py-2')}>
           {listShown &&
             options.map((option, index) => (
+              // Options are reached through the input (aria-activedescendant), so keys are handled there.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
                 key={option._id}
                 id={optionId(index)}
@@ -220,7 +226,11 @@ export function SearchBar({ onSubmitted, className }: SearchBarProps) {
                   index === highlight ? 'bg-brand-50 text-brand-700' : 'hover:bg-cream',
                 )}
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 fill-none stroke-current stroke-2 opacity-50">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="size-4 shrink-0 fill-none stroke-current stroke-2 opacity-50"
+                >
                   <circle cx="9" cy="9" r="5.5" />
                   <path d="M17 17l-3.8-3.8" strokeLinecap="round" />
                 </svg>

@@ -39,6 +39,7 @@ export function SearchedRecipesPage() {
             recipes={searched.loading ? undefined : searched.data}
             failed={Boolean(searched.error)}
             label="Search results"
+            headingLevel={2}
           />
         )}
       </div>

@@ -1,0 +1,126 @@
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AuthBootstrap } from '@/features/auth/auth-bootstrap';
+import { allowConsoleError } from '@/test/console';
+import { deferred, fail, mockFetch, ok } from '@/test/fetch-mock';
+import { makeUser } from '@/test/session';
+import { routes } from './router';
+import { createStore } from './store';
+
+function renderApp(url: string) {
+  const store = createStore();
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <Provider store={store}>
+      <AuthBootstrap>
+        <RouterProvider router={router} />
+      </AuthBootstrap>
+    </Provider>,
+  );
+  return { store, router };
+}
+
+const emptyList = ok({ recipes: [], curPageNum: 1, totalRecipeCount: 0, totalPages: 0 });
+
+describe('the app shell', () => {
+  it('shows a loading screen while the current user is checked', async () => {
+    allowConsoleError();
+    const current = deferred();
+    mockFetch((url) => (url.pathname.endsWith('/users/current') ? current.promise : emptyList));
+    renderApp('/recipes');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    current.resolve(fail(401, 'Please log in to continue'));
+    expect(await screen.findByRole('heading', { name: 'All Recipes' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Signup' })).toBeInTheDocument();
+  });
+
+  it("refreshes an expired session on start-up and stays logged in ('jwt expired')", async () => {
+    const user = makeUser();
+    let currentCalls = 0;
+    const fetchMock = mockFetch((url) => {
+      if (url.pathname.endsWith('/users/current')) {
+        currentCalls += 1;
+        return currentCalls === 1 ? fail(401, 'jwt expired') : ok({ user });
+      }
+      if (url.pathname.endsWith('/users/refresh-token')) return ok({ user });
+      return emptyList;
+    });
+    const { store } = renderApp('/recipes');
+    expect(await screen.findByRole('link', { name: `Your profile (${user.name})` })).toBeInTheDocument();
+    expect(store.getState().auth.isLoggedIn).toBe(true);
+    const calls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(calls.slice(0, 3)).toEqual([
+      '/api/v1/users/current',
+      '/api/v1/users/refresh-token',
+      '/api/v1/users/current',
+    ]);
+  });
+
+  it("shows the router's 404 for an unmatched URL inside the header and footer", async () => {
+    allowConsoleError();
+    mockFetch(() => fail(401, 'Please log in to continue'));
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('404 Not Found')).toBeInTheDocument();
+    expect(screen.getByText('No route matches URL "/no/such/page"')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByText(/^No copyright 2024-\d{4}$/)).toBeInTheDocument();
+  });
+
+  it('shows the login screen on a page that needs login', async () => {
+    allowConsoleError();
+    mockFetch(() => fail(401, 'Please log in to continue'));
+    renderApp('/add-recipe');
+    expect(await screen.findByRole('heading', { name: 'Please log in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('highlights the active main navigation entry, in the spec order', async () => {
+    allowConsoleError();
+    mockFetch((url) => (url.pathname.endsWith('/users/current') ? fail(401, 'Please log in') : emptyList));
+    renderApp('/recipes');
+    await screen.findByRole('heading', { name: 'All Recipes' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = [...nav.querySelectorAll('a')];
+    expect(links.map((link) => link.textContent)).toEqual(['home', 'recipes', 'features', 'about']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/recipes', '/features', '/about']);
+    expect(links[1]).toHaveAttribute('aria-current', 'page');
+    expect(links[0]).not.toHaveAttribute('aria-current');
+  });
+
+  it('footer: four social links in new tabs and placeholder columns', async () => {
+    allowConsoleError();
+    mockFetch((url) => (url.pathname.endsWith('/users/current') ? fail(401, 'Please log in') : emptyList));
+    renderApp('/about');
+    await screen.findByRole('heading', { name: 'A shared kitchen notebook' });
+    const social = screen.getAllByRole('link', { name: /opens in a new tab/ });
+    expect(social).toHaveLength(4);
+    for (const link of social) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+    }
+    for (const name of ['Dinner', 'meals', 'ingredients', 'occasions', 'Cuisines', 'About Us', 'Careers']) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', '#');
+    }
+    expect(screen.getByRole('heading', { name: 'Follow us' })).toBeInTheDocument();
+    expect(screen.getByText(`No copyright 2024-${new Date().getFullYear()}`)).toBeInTheDocument();
+  });
+});
+
+describe('route errors', () => {
+  it("shows 'Oops!' for an unexpected error thrown by a page", async () => {
+    allowConsoleError();
+    const { RouteErrorPage } = await import('./route-error-page');
+    function Broken(): never {
+      throw new Error('The oven caught fire');
+    }
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
+    expect(screen.getByText('Sorry, an unexpected error has occurred.')).toBeInTheDocument();
+    expect(screen.getByText('The oven caught fire')).toBeInTheDocument();
+  });
+});

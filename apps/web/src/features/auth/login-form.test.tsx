@@ -1,0 +1,84 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { allowConsoleError } from '@/test/console';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { location, renderScreen } from '@/test/render';
+import { LoginPage } from './login-page';
+
+const user1 = {
+  _id: 'u1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  avatar: { url: '/a', isDefault: true, variants: [] },
+  createdAt: '',
+};
+
+describe('LoginPage', () => {
+  it('shows the validation messages under their fields', async () => {
+    mockFetch(() => ok(null));
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const email = screen.getByLabelText(/^Email/);
+    const password = screen.getByLabelText(/^Password/);
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Email is required');
+    expect(password).toHaveAccessibleDescription('Password is required');
+
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
+  });
+
+  it('logs in, stores the user and goes to /', async () => {
+    const fetchMock = mockFetch(() => ok({ user: user1 }));
+    const user = userEvent.setup();
+    const { store, router } = renderScreen(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await vi.waitFor(() => expect(location(router)).toBe('/'));
+    expect(store.getState().auth).toEqual({ isLoggedIn: true, user: user1, loading: false });
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({
+      method: 'POST',
+      body: '{"email":"ada@example.com","password":"secret"}',
+    });
+  });
+
+  it("shows the server's reason in a red box", async () => {
+    allowConsoleError();
+    mockFetch(() => fail(401, 'Invalid email or password'));
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Invalid email or password');
+  });
+
+  it('copies a demo credential and shows a tick for one second', async () => {
+    mockFetch(() => ok(null));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    renderScreen(<LoginPage />, { path: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Copy email' }));
+    expect(writeText).toHaveBeenCalledWith('demo@forkful.dev');
+    expect(await screen.findByTestId('copied-tick')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(screen.getByTestId('copied-tick')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByTestId('copied-tick')).not.toBeInTheDocument();
+  });
+
+  it('links to /signup', () => {
+    mockFetch(() => ok(null));
+    renderScreen(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  });
+});

@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok } from '@/test/fetch-mock';
+import { location, renderScreen } from '@/test/render';
+import { SignupPage } from './signup-page';
+
+const user1 = {
+  _id: 'u1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  avatar: { url: '/a', isDefault: true, variants: [] },
+  createdAt: '',
+};
+
+describe('SignupPage', () => {
+  it('shows the validation messages under their fields', async () => {
+    mockFetch(() => ok(null));
+    const user = userEvent.setup();
+    renderScreen(<SignupPage />, { path: '/signup' });
+    await user.click(screen.getByRole('button', { name: 'Signup' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Password/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Signup' }));
+    expect(await screen.findByText('Password should be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Name is required').closest('div')).toContainElement(screen.getByLabelText(/^Name/));
+  });
+
+  it('registers, then logs in with the same email and password, then goes to /', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.pathname.endsWith('/register') ? ok({ user: user1 }, 201) : ok({ user: user1 }),
+    );
+    const user = userEvent.setup();
+    const { router, store } = renderScreen(<SignupPage />, { path: '/signup' });
+    await user.type(screen.getByLabelText(/^Name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Signup' }));
+    await vi.waitFor(() => expect(location(router)).toBe('/'));
+    const paths = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(paths).toEqual(['/api/v1/users/register', '/api/v1/users/login']);
+    expect(fetchMock.mock.calls[0]![1]!.body).toBeInstanceOf(FormData);
+    expect(store.getState().auth.isLoggedIn).toBe(true);
+  });
+
+  it('accepts only png or jpeg avatars', async () => {
+    mockFetch(() => ok(null));
+    const user = userEvent.setup({ applyAccept: false });
+    renderScreen(<SignupPage />, { path: '/signup' });
+    const input = screen.getByLabelText(/Choose avatar/);
+    await user.upload(input, new File(['x'], 'a.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('Avatar must be a png or jpeg image')).toBeInTheDocument();
+    await user.upload(input, new File(['x'], 'a.png', { type: 'image/png' }));
+    expect(screen.queryByText('Avatar must be a png or jpeg image')).not.toBeInTheDocument();
+  });
+});

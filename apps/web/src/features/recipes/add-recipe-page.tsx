@@ -1,0 +1,117 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { FileButton } from '@/components/ui/file-button';
+import { FieldError } from '@/components/ui/form-field';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { capitalise, reasonOf } from '@/lib/api-error';
+import { useAppDispatch } from '@/lib/store-hooks';
+import { IMAGE_ONLY_MESSAGE, isImage, useObjectUrl } from '@/lib/use-object-url';
+import { RecipeForm } from './recipe-form';
+import { emptyRecipeForm, type RecipeFormValues } from './recipe-form-schema';
+import { createRecipe, invalidateAfterUpload } from './recipes-api';
+
+function toFormData(values: RecipeFormValues, publish: boolean, photo: File | null): FormData {
+  const form = new FormData();
+  form.append('title', values.title);
+  form.append('introduction', values.introduction);
+  form.append('cookingTime', String(values.cookingTime));
+  values.ingredients.forEach(({ value }) => form.append('ingredients', value));
+  values.steps.forEach(({ value }) => form.append('steps', value));
+  form.append('isPublished', String(publish));
+  if (photo) form.append('recipePhoto', photo);
+  return form;
+}
+
+export function AddRecipePage() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const photoId = useId();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const preview = useObjectUrl(photo);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submitting = progress !== null;
+
+  const onSubmit = async (values: RecipeFormValues, publish: boolean) => {
+    setError(null);
+    setProgress(0);
+    try {
+      const { _id } = await createRecipe(toFormData(values, publish, photo), setProgress);
+      dispatch(invalidateAfterUpload());
+      void navigate(`/view-recipe/${_id}`);
+    } catch (caught) {
+      // Spec section 8: on create the reason's first letter is capitalised.
+      setError(capitalise(reasonOf(caught)));
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <div className="mx-auto max-w-3xl">
+        <p className="text-sm font-semibold tracking-[0.14em] text-brand-700 uppercase">New recipe</p>
+        <h1 className="mt-2 text-4xl font-bold">Share a recipe</h1>
+        <p className="mt-3 text-ink-soft">
+          Publish it for everyone, or save a draft that only you can see. Fields marked{' '}
+          <span className="text-danger-600">*</span> are required.
+        </p>
+        <div className="mt-8 rounded-3xl border border-line bg-white p-4 shadow-card sm:p-8">
+          <RecipeForm
+            mode="create"
+            defaultValues={emptyRecipeForm}
+            submitting={submitting}
+            onSubmit={(values, publish) => void onSubmit(values, publish)}
+            onCancel={() => void navigate(-1)}
+            footer={
+              <>
+                {progress !== null && <ProgressBar value={progress} label="Uploading recipe" />}
+                {error && <ErrorBox>Error: {error}</ErrorBox>}
+              </>
+            }
+          >
+            <div>
+              <span className="mb-1.5 block text-sm font-semibold">
+                Photo <span className="font-normal text-ink-soft">(optional)</span>
+              </span>
+              <div className="grid gap-4 sm:grid-cols-[14rem_1fr] sm:items-center">
+                <div className="aspect-[4/3] overflow-hidden rounded-2xl border border-dashed border-line bg-cream">
+                  {preview ? (
+                    <img src={preview} alt="Preview of your upload" className="size-full object-cover" />
+                  ) : (
+                    <div className="grid size-full place-items-center text-sm text-ink-soft">No photo yet</div>
+                  )}
+                </div>
+                <div className="flex flex-wrap items-center gap-3">
+                  <FileButton
+                    accept="image/png,image/jpeg,image/webp"
+                    describedBy={photoError ? `${photoId}-error` : undefined}
+                    invalid={Boolean(photoError)}
+                    onFile={(file) => {
+                      if (!isImage(file)) {
+                        setPhotoError(IMAGE_ONLY_MESSAGE);
+                        return;
+                      }
+                      setPhotoError(undefined);
+                      setPhoto(file);
+                    }}
+                  >
+                    {photo ? 'Change photo' : 'Choose photo'}
+                  </FileButton>
+                  {photo && (
+                    <Button variant="ghost" onClick={() => setPhoto(null)}>
+                      Remove
+                    </Button>
+                  )}
+                </div>
+              </div>
+              <FieldError id={`${photoId}-error`} message={photoError} />
+            </div>
+          </RecipeForm>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { messages, type Recipe } from '@forkful/contracts';
+import { useId, useState } from 'react';
+import { RecipePhoto } from '@/components/recipe-card';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { FileButton } from '@/components/ui/file-button';
+import { FieldError } from '@/components/ui/form-field';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { reasonOf } from '@/lib/api-error';
+import { useAppDispatch } from '@/lib/store-hooks';
+import { IMAGE_ONLY_MESSAGE, isImage, useObjectUrl } from '@/lib/use-object-url';
+import { invalidateAfterUpload, updateRecipePhoto, useDeleteRecipePhotoMutation } from './recipes-api';
+
+/** Edit Photo tab (spec section 2): change, delete, upload, save, cancel. */
+export function EditPhotoPanel({ recipe }: { recipe: Recipe }) {
+  const dispatch = useAppDispatch();
+  const fieldId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const preview = useObjectUrl(file);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [deletePhoto, deleteState] = useDeleteRecipePhotoMutation();
+  const busy = progress !== null || deleteState.isLoading;
+
+  const choose = (chosen: File) => {
+    setSaved(null);
+    if (!isImage(chosen)) {
+      setFieldError(IMAGE_ONLY_MESSAGE);
+      return;
+    }
+    setFieldError(undefined);
+    setFile(chosen);
+  };
+
+  const save = async () => {
+    setSaved(null);
+    setError(null);
+    if (!file) {
+      setFieldError(messages.photoRequired);
+      return;
+    }
+    setProgress(0);
+    try {
+      await updateRecipePhoto(recipe._id, file, setProgress);
+      dispatch(invalidateAfterUpload(recipe._id));
+      setFile(null);
+      setSaved('Photo saved.');
+    } catch (caught) {
+      setError(reasonOf(caught));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const remove = async () => {
+    setSaved(null);
+    setError(null);
+    const result = await deletePhoto(recipe._id);
+    if ('error' in result && result.error) setError(reasonOf(result.error));
+    else setSaved('Photo deleted.');
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="aspect-[4/3] max-w-xl overflow-hidden rounded-2xl border border-line bg-cream">
+        {preview ? (
+          <img src={preview} alt="Preview of your upload" className="size-full object-cover" />
+        ) : (
+          <RecipePhoto recipe={recipe} eager sizes="(max-width: 640px) 100vw, 576px" className="size-full" />
+        )}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <FileButton
+          accept="image/png,image/jpeg,image/webp"
+          onFile={choose}
+          disabled={busy}
+          describedBy={fieldError ? `${fieldId}-error` : undefined}
+          invalid={Boolean(fieldError)}
+        >
+          {recipe.recipePhoto || file ? 'Change photo' : 'Upload photo'}
+        </FileButton>
+        {recipe.recipePhoto && !file && (
+          <Button variant="danger-ghost" onClick={() => void remove()} disabled={busy}>
+            Delete photo
+          </Button>
+        )}
+      </div>
+      <FieldError id={`${fieldId}-error`} message={fieldError} />
+      {progress !== null && <ProgressBar value={progress} label="Uploading photo" />}
+      {error && <ErrorBox>Error: {error}</ErrorBox>}
+      {saved && (
+        <p role="status" className="font-medium text-herb-600">
+          {saved}
+        </p>
+      )}
+      <div className="flex gap-3 border-t border-line pt-5">
+        <Button onClick={() => void save()} disabled={busy}>
+          Save
+        </Button>
+        <Button
+          variant="ghost"
+          disabled={busy || !file}
+          onClick={() => {
+            setFile(null);
+            setFieldError(undefined);
+          }}
+        >
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { createRecipeSchema, updateRecipeSchema } from '@forkful/contracts';
+import { z } from 'zod';
+
+/**
+ * The form edits ingredient and step rows as objects ({ value }) because react-hook-form's field arrays need
+ * objects; every rule and message still comes from the contracts' recipe schema.
+ */
+function formSchemaOf(base: typeof createRecipeSchema | typeof updateRecipeSchema) {
+  const { title, introduction, cookingTime, ingredients, steps } = base.shape;
+  return z.object({
+    title,
+    introduction,
+    cookingTime,
+    ingredients: z
+      .array(z.object({ value: ingredients.element }))
+      .min(1)
+      .max(100),
+    steps: z
+      .array(z.object({ value: steps.element }))
+      .min(1)
+      .max(100),
+  });
+}
+
+export const createFormSchema = formSchemaOf(createRecipeSchema);
+/** On edit, an empty ingredient says 'Ingredient cannot be empty' (spec section 5). */
+export const editFormSchema = formSchemaOf(updateRecipeSchema);
+
+export type RecipeFormInput = z.input<typeof createFormSchema>;
+export type RecipeFormValues = z.output<typeof createFormSchema>;
+
+export const emptyRecipeForm: RecipeFormInput = {
+  title: '',
+  introduction: '',
+  cookingTime: '',
+  ingredients: [{ value: '' }],
+  steps: [{ value: '' }],
+};

@@ -1,0 +1,145 @@
+import {
+  messages,
+  REVIEW_COMMENT_MAX,
+  reviewSchemaInput,
+  type ReviewInput,
+  type ReviewValues,
+} from '@forkful/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type ReactNode } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FieldError, RequiredMark, inputClasses } from '@/components/ui/form-field';
+import { cn } from '@/lib/cn';
+
+interface ReviewFormProps {
+  title: string;
+  defaultValues?: Partial<ReviewValues>;
+  submitLabel: string;
+  submitting: boolean;
+  onSubmit: (values: ReviewValues) => void;
+  /** Extra actions (Delete my review) and messages. */
+  children?: ReactNode;
+  onClose?: () => void;
+}
+
+const STAR = 'M10 1.6l2.6 5.3 5.8.8-4.2 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.6 7.7l5.8-.8z';
+
+/** Rating 1–5 (required) and a comment of at most 250 characters; submit stays disabled until valid. */
+export function ReviewForm({
+  title,
+  defaultValues,
+  submitLabel,
+  submitting,
+  onSubmit,
+  children,
+  onClose,
+}: ReviewFormProps) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isValid, dirtyFields },
+  } = useForm<ReviewInput, unknown, ReviewValues>({
+    resolver: zodResolver(reviewSchemaInput),
+    mode: 'onChange',
+    defaultValues: { comment: '', ...defaultValues },
+  });
+  // Radios give strings; the controller hands the schema a number.
+  const { field: ratingField } = useController({ control, name: 'rating' });
+  const rating = ratingField.value;
+  const comment = useWatch({ control, name: 'comment' }) ?? '';
+  // The rating cannot be "un-chosen", so its message shows once the cook has started writing without one.
+  const ratingError =
+    errors.rating?.message ?? (dirtyFields.comment && rating === undefined ? messages.ratingRequired : undefined);
+  const commentError = errors.comment?.message;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="relative rounded-2xl border border-line bg-white p-5 shadow-card sm:p-6"
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`} className="pr-10 text-xl font-semibold">
+        {title}
+      </h3>
+      {onClose && (
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="absolute top-4 right-4 grid size-10 place-items-center rounded-full text-ink-soft hover:bg-cream-deep"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current stroke-2">
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
+      <fieldset className="mt-4" aria-describedby={ratingError ? `${id}-rating-error` : undefined}>
+        <legend className="text-sm font-semibold">
+          Rating
+          <RequiredMark />
+        </legend>
+        <div className="mt-2 flex flex-row-reverse justify-end gap-1">
+          {[5, 4, 3, 2, 1].map((value) => (
+            <label key={value} className="group cursor-pointer">
+              <input
+                type="radio"
+                value={value}
+                className="peer sr-only"
+                name={ratingField.name}
+                checked={rating === value}
+                onChange={() => ratingField.onChange(value)}
+                onBlur={ratingField.onBlur}
+              />
+              <span className="sr-only">{`${value} star${value === 1 ? '' : 's'}`}</span>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className={cn(
+                  'size-9 rounded-md transition-colors peer-focus-visible:outline-3 peer-focus-visible:outline-brand-500',
+                  rating !== undefined && value <= Number(rating) ? 'fill-saffron' : 'fill-line hover:fill-saffron/60',
+                )}
+              >
+                <path d={STAR} />
+              </svg>
+            </label>
+          ))}
+        </div>
+        <FieldError id={`${id}-rating-error`} message={ratingError} />
+      </fieldset>
+      <div className="mt-4">
+        <label htmlFor={`${id}-comment`} className="mb-1.5 block text-sm font-semibold">
+          Comment
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          rows={3}
+          {...register('comment')}
+          aria-invalid={Boolean(commentError)}
+          aria-describedby={`${id}-count${commentError ? ` ${id}-comment-error` : ''}`}
+          className={`${inputClasses} resize-y`}
+          placeholder="What worked? What would you change?"
+        />
+        <p
+          id={`${id}-count`}
+          className={cn(
+            'mt-1 text-right text-xs tabular-nums',
+            comment.length > REVIEW_COMMENT_MAX ? 'text-danger-600' : 'text-ink-soft',
+          )}
+        >
+          {comment.length}/{REVIEW_COMMENT_MAX}
+        </p>
+        <FieldError id={`${id}-comment-error`} message={commentError} />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={!isValid || submitting}>
+          {submitting ? 'Sending…' : submitLabel}
+        </Button>
+        {children}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import type { Review } from '@forkful/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { allowConsoleError } from '@/test/console';
+import { fail, mockFetch, ok, type MockResponse } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
+import { logIn, makeUser } from '@/test/session';
+import { ReviewsSection } from './reviews-section';
+
+function review(id: string, ownerId: string, ownerName: string, rating = 4): Review {
+  return {
+    _id: id,
+    recipe: 'r1',
+    rating,
+    comment: `Comment ${id}`,
+    owner: { _id: ownerId, name: ownerName, avatar: { url: '/a.svg', isDefault: true, variants: [] } },
+    createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+    updatedAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+  };
+}
+
+const mine = review('mine', 'me', 'Me Myself', 5);
+
+function renderSection(
+  handler: (url: URL, init?: RequestInit) => MockResponse,
+  userId: string | null,
+  authorId = 'author',
+) {
+  const fetchMock = mockFetch(handler);
+  const view = renderScreen(<ReviewsSection recipeId="r1" authorId={authorId} />);
+  if (userId) logIn(view.store, makeUser({ _id: userId }));
+  return { ...view, fetchMock };
+}
+
+describe('ReviewsSection', () => {
+  it("treats 'Review not found' as no review and shows the new-review form", async () => {
+    allowConsoleError();
+    renderSection((url) => {
+      if (url.pathname.startsWith('/api/v1/reviews/view/')) return fail(404, 'Review not found');
+      return ok({ reviews: [review('a', 'x', 'Xavier')], curPage: 1, totalPages: 1, totalReviews: 1 });
+    }, 'me');
+    expect(await screen.findByRole('heading', { name: 'Write a review' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('3 hours ago')).toBeInTheDocument();
+  });
+
+  it('shows the own review apart, leaves it out of the list, and opens the edit form', async () => {
+    renderSection((url) => {
+      if (url.pathname === '/api/v1/reviews/view/me/r1') return ok(mine);
+      return ok({ reviews: [mine, review('a', 'x', 'Xavier')], curPage: 1, totalPages: 1, totalReviews: 2 });
+    }, 'me');
+    expect(await screen.findByText('You already reviewed this recipe!')).toBeInTheDocument();
+    await screen.findByText('Comment a');
+    expect(screen.getAllByRole('article', { name: 'Review by Me Myself' })).toHaveLength(1);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Update My Review' }));
+    expect(screen.getByRole('heading', { name: 'Update your review' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete my review' })).toBeInTheDocument();
+    expect(screen.getByLabelText('5 stars')).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: 'Update My Review' })).toBeInTheDocument();
+  });
+
+  it('shows no form to the author', async () => {
+    renderSection(() => ok({ reviews: [], curPage: 1, totalPages: 1, totalReviews: 0 }), 'author');
+    expect(await screen.findByText(/No reviews yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Write a review' })).not.toBeInTheDocument();
+    expect(screen.queryByText('You already reviewed this recipe!')).not.toBeInTheDocument();
+  });
+
+  it('loads page by page with Load more reviews', async () => {
+    const fetchMock = renderSection((url) => {
+      const page = Number(url.searchParams.get('page'));
+      return ok({
+        reviews: [review(`p${page}`, `u${page}`, `Cook ${page}`)],
+        curPage: page,
+        totalPages: 2,
+        totalReviews: 2,
+      });
+    }, null).fetchMock;
+    expect(await screen.findByText('Comment p1')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Load more reviews' }));
+    expect(await screen.findByText('Comment p2')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more reviews' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
+      '/api/v1/reviews/view-all/r1?page=1',
+      '/api/v1/reviews/view-all/r1?page=2',
+    ]);
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
+  it("says 'Error loading reviews: …' when the list fails", async () => {
+    allowConsoleError();
+    renderSection(() => fail(500, 'Boom'), null);
+    expect(await screen.findByText('Error loading reviews: Boom')).toBeInTheDocument();
+  });
+
+  it('creates a review', async () => {
+    allowConsoleError();
+    let created = false;
+    const fetchMock = renderSection((url, init) => {
+      if (url.pathname.startsWith('/api/v1/reviews/create/')) {
+        created = true;
+        return ok(mine, 201);
+      }
+      if (url.pathname.startsWith('/api/v1/reviews/view/')) return created ? ok(mine) : fail(404, 'Review not found');
+      void init;
+      return ok({ reviews: created ? [mine] : [], curPage: 1, totalPages: 1, totalReviews: created ? 1 : 0 });
+    }, 'me').fetchMock;
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Write a review' });
+    await user.click(screen.getByLabelText('5 stars'));
+    await user.type(screen.getByLabelText('Comment'), 'Perfect');
+    const submit = screen.getByRole('button', { name: 'Submit review' });
+    await vi.waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(await screen.findByText('You already reviewed this recipe!')).toBeInTheDocument();
+    const create = fetchMock.mock.calls.find(([input]) => String(input).includes('/reviews/create/'));
+    expect(create?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify({ rating: 5, comment: 'Perfect' }) });
+    expect(
+      within(screen.getByRole('region', { name: 'Reviews' })).queryByText('Write a review'),
+    ).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,89 @@
+import { clientErrors } from '@forkful/contracts';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Skeleton } from '@/components/ui/skeleton';
+import { reasonOf } from '@/lib/api-error';
+import { useSession } from '@/lib/session';
+import { ReviewCard } from './review-card';
+import { ReviewPanel } from './review-panel';
+import { useGetReviewsQuery } from './reviews-api';
+
+interface ReviewPageProps {
+  recipeId: string;
+  page: number;
+  ownUserId: string | null;
+  isLast: boolean;
+  onLoadMore: () => void;
+}
+
+/** One page of reviews; the last loaded page offers Load more reviews while pages remain. */
+function ReviewPage({ recipeId, page, ownUserId, isLast, onLoadMore }: ReviewPageProps) {
+  const { data, error, isLoading, isFetching } = useGetReviewsQuery({ recipeId, page });
+  if (isLoading) {
+    return (
+      <li className="space-y-3" aria-busy="true">
+        <Skeleton className="h-28 rounded-2xl" />
+        <Skeleton className="h-28 rounded-2xl" />
+      </li>
+    );
+  }
+  if (error || !data) {
+    return (
+      <li>
+        <ErrorBox>{`${clientErrors.loadReviewsPrefix}${reasonOf(error)}`}</ErrorBox>
+      </li>
+    );
+  }
+  // The cook's own review shows in its own panel above, never twice.
+  const reviews = data.reviews.filter((review) => review.owner._id !== ownUserId);
+  return (
+    <>
+      {page === 1 && data.totalReviews === 0 && (
+        <li className="rounded-2xl border border-dashed border-line bg-white/60 px-5 py-8 text-center text-ink-soft">
+          No reviews yet. Be the first to cook it and tell us how it went.
+        </li>
+      )}
+      {reviews.map((review) => (
+        <li key={review._id}>
+          <ReviewCard review={review} />
+        </li>
+      ))}
+      {isLast && data.curPage < data.totalPages && (
+        <li className="flex justify-center pt-2">
+          <Button variant="secondary" onClick={onLoadMore} disabled={isFetching}>
+            Load more reviews
+          </Button>
+        </li>
+      )}
+    </>
+  );
+}
+
+export function ReviewsSection({ recipeId, authorId }: { recipeId: string; authorId: string }) {
+  const { user } = useSession();
+  const [pages, setPages] = useState(1);
+  const userId = user?._id ?? null;
+  return (
+    <section aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading" className="text-2xl font-bold sm:text-3xl">
+        Reviews
+      </h2>
+      <div className="mt-5">
+        <ReviewPanel recipeId={recipeId} userId={userId} isAuthor={userId === authorId} />
+      </div>
+      <ul className="mt-6 space-y-4">
+        {Array.from({ length: pages }, (_, i) => (
+          <ReviewPage
+            key={i + 1}
+            recipeId={recipeId}
+            page={i + 1}
+            ownUserId={userId}
+            isLast={i + 1 === pages}
+            onLoadMore={() => setPages((count) => count + 1)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

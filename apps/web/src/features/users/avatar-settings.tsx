@@ -1,0 +1,100 @@
+import { AVATAR_MIME_TYPES, messages, type User } from '@forkful/contracts';
+import { useId, useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { FileButton } from '@/components/ui/file-button';
+import { FieldError } from '@/components/ui/form-field';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { reasonOf } from '@/lib/api-error';
+import { sessionUserUpdated } from '@/lib/session';
+import { useAppDispatch } from '@/lib/store-hooks';
+import { IMAGE_ONLY_MESSAGE, useObjectUrl } from '@/lib/use-object-url';
+import { invalidateUser, updateAvatar, useRemoveAvatarMutation } from './users-api';
+
+/** Change the avatar (png or jpeg), with progress, or remove it to fall back to the default picture. */
+export function AvatarSettings({ user }: { user: User }) {
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const preview = useObjectUrl(file);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [removeAvatar, removeState] = useRemoveAvatarMutation();
+  const busy = progress !== null || removeState.isLoading;
+
+  const save = async () => {
+    setError(null);
+    if (!file) {
+      setFieldError(messages.photoRequired);
+      return;
+    }
+    setProgress(0);
+    try {
+      const result = await updateAvatar(file, setProgress);
+      dispatch(sessionUserUpdated(result.user));
+      dispatch(invalidateUser(user._id));
+      setFile(null);
+    } catch (caught) {
+      setError(reasonOf(caught));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const remove = async () => {
+    setError(null);
+    const result = await removeAvatar();
+    if (result.data) dispatch(sessionUserUpdated(result.data.user));
+    else if (result.error) setError(reasonOf(result.error));
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-4">
+        {preview ? (
+          <img src={preview} alt="New avatar" className="size-16 rounded-full object-cover" />
+        ) : (
+          <Avatar url={user.avatar.url} variants={user.avatar.variants} name={user.name} px={64} />
+        )}
+        <div className="flex flex-wrap gap-2">
+          <FileButton
+            accept="image/png,image/jpeg"
+            disabled={busy}
+            describedBy={fieldError ? `${id}-error` : undefined}
+            invalid={Boolean(fieldError)}
+            onFile={(chosen) => {
+              if (!(AVATAR_MIME_TYPES as readonly string[]).includes(chosen.type)) {
+                setFieldError(IMAGE_ONLY_MESSAGE);
+                return;
+              }
+              setFieldError(undefined);
+              setFile(chosen);
+            }}
+          >
+            Change avatar
+          </FileButton>
+          {!user.avatar.isDefault && !file && (
+            <Button variant="ghost" disabled={busy} onClick={() => void remove()}>
+              Remove avatar
+            </Button>
+          )}
+        </div>
+      </div>
+      <FieldError id={`${id}-error`} message={fieldError} />
+      {progress !== null && <ProgressBar value={progress} label="Uploading avatar" />}
+      {error && <ErrorBox>Error: {error}</ErrorBox>}
+      {file && (
+        <div className="flex gap-2">
+          <Button size="sm" onClick={() => void save()} disabled={busy}>
+            Save avatar
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setFile(null)} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

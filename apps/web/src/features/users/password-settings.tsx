@@ -1,0 +1,65 @@
+import { alerts, updatePasswordSchema, type UpdatePasswordInput } from '@forkful/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { FormField, inputClasses } from '@/components/ui/form-field';
+import { reasonOf } from '@/lib/api-error';
+import { useUpdatePasswordMutation } from './users-api';
+
+export function PasswordSettings() {
+  const [updatePassword, { isLoading }] = useUpdatePasswordMutation();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<UpdatePasswordInput>({
+    resolver: zodResolver(updatePasswordSchema),
+    defaultValues: { curPassword: '', newPassword: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setError(null);
+    const result = await updatePassword(values);
+    if ('error' in result && result.error) {
+      setError(reasonOf(result.error));
+      return;
+    }
+    reset();
+    window.alert(alerts.passwordChanged);
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <FormField label="Current password" required error={errors.curPassword?.message}>
+        {(field) => (
+          <input
+            {...field}
+            {...register('curPassword')}
+            type="password"
+            autoComplete="current-password"
+            className={inputClasses}
+          />
+        )}
+      </FormField>
+      <FormField label="New password" required error={errors.newPassword?.message} hint="At least 8 characters.">
+        {(field) => (
+          <input
+            {...field}
+            {...register('newPassword')}
+            type="password"
+            autoComplete="new-password"
+            className={inputClasses}
+          />
+        )}
+      </FormField>
+      {error && <ErrorBox>Error: {error}</ErrorBox>}
+      <Button type="submit" size="sm" disabled={isLoading}>
+        Change password
+      </Button>
+    </form>
+  );
+}
