@@ -48,6 +48,14 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // Our own hook answers 503 in the envelope while the server is closing.
     return503OnClosing: false,
+    // Failures the router meets before any hook runs (a bad %-escape, an over-long id) leave in the envelope too,
+    // without echoing the path back.
+    frameworkErrors: (error, _request, reply) => {
+      reply.header('X-Content-Type-Options', 'nosniff');
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'The address is too long');
+      if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, 'The address is not valid');
+      return sendError(reply, 500, 'Something went wrong');
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +92,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     },
     hsts: config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Legacy browsers that ignore frame-ancestors: no framing at all, not even same-origin.
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(securityPlugin, { config });
@@ -94,7 +104,9 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
+  // The docs page needs no inline script, so it keeps the app's CSP (its own static CSP would loosen base-uri and
+  // frame-ancestors and force HTTPS on plain-HTTP installs).
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: false });
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   // App services
@@ -126,11 +138,11 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
       prefix: '/',
       index: false,
       wildcard: false,
-      setHeaders: (reply, filePath) => {
+      setHeaders: (res, filePath) => {
         // Hashed build assets never change; index.html must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
-          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        else reply.header('Cache-Control', 'no-cache');
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
       },
     });
   }
