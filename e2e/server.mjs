@@ -1,6 +1,7 @@
 // Starts the production build of Forkful for the end-to-end journeys: a fresh data folder, a fresh database
-// (a new database on TEST_DATABASE_URL's server, or the embedded PostgreSQL), demo content, and a short-lived
-// access token so the journeys also cross token refreshes.
+// (a new database on TEST_DATABASE_URL's server, or the embedded PostgreSQL) and demo content. The journeys sign up
+// many fresh cooks in parallel, so the per-address log-in/sign-up limit is raised; the expired-token journey forges
+// its own expired access token rather than waiting for one.
 import { spawn } from 'node:child_process';
 import { rmSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ const env = {
   HOST: '127.0.0.1',
   SEED_DEMO: 'true',
   LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_MAX: '1000',
 };
 delete env.DATABASE_URL;
 if (process.env.TEST_DATABASE_URL) {

@@ -1,11 +1,66 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_CREDENTIALS } from '@forkful/contracts';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
 
 export const demo = DEMO_CREDENTIALS;
+export const API = '/api/v1';
 const shotsDir = fileURLToPath(new URL('../artifacts/screenshots', import.meta.url));
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const isPhone = (testInfo: TestInfo): boolean => testInfo.project.name === 'phone';
+
+/** A fresh address per call, so journeys (and the two projects) never share an account. */
+export function uniqueEmail(tag = 'cook'): string {
+  return `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+}
+
+const randomWord = () => Math.random().toString(36).slice(2, 8);
+
+/** A small real PNG (a coloured tile with a disc), made on the fly. */
+export async function makePng(color: string, width = 480, height = 360): Promise<Buffer> {
+  const disc = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#fff8ee"/></svg>`,
+  );
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .composite([{ input: disc }])
+    .png()
+    .toBuffer();
+}
+
+export const pngFile = async (name: string, color: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: await makePng(color),
+});
+
+/**
+ * Waits until the screen has settled: no start-up loading screen, no skeletons, fonts ready and every image
+ * (lazy ones included, so full-page screenshots show them) loaded.
+ */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /^Loading…$/ })).toHaveCount(0);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const images = Array.from(document.images);
+    for (const image of images) if (image.loading === 'lazy') image.loading = 'eager';
+    // decode() also makes Chromium paint images below the fold, which a full-page screenshot would show blank.
+    const loaded = Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await frame();
+    await frame();
+    window.scrollTo(0, 0);
+    await frame();
+  });
+}
 
 /** Saves a full-page screenshot per project (desktop / phone) into the ignored artifacts folder. */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -13,13 +68,264 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
   await page.screenshot({ path: path.join(shotsDir, `${testInfo.project.name}-${name}.png`), fullPage: true });
 }
 
-export async function logInAsDemo(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: /^Email/ }).fill(demo.email);
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * Runs axe-core on the current screen; serious and critical violations fail the test (softly, so one run reports
+ * every screen). The page's CSP forbids inline scripts, so axe goes in through the DevTools protocol (evaluate)
+ * rather than a <script> tag.
+ */
+export async function checkA11y(page: Page, name: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (): Promise<AxeViolation[]> => {
+    interface AxeResult {
+      violations: Array<{
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+      }>;
+    }
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+      }));
+  });
+  expect.soft(violations, `axe: serious or critical violations on '${name}'`).toEqual([]);
+}
+
+/** Every screen a journey visits: settle, screenshot, and axe. */
+export async function capture(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await settle(page);
+  await screenshot(page, testInfo, name);
+  await checkA11y(page, name);
+  await checkNoSideScroll(page, name);
+}
+
+/** Nothing may stick out sideways (a long word, a wide table): the page must never scroll horizontally. */
+export async function checkNoSideScroll(page: Page, name: string): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const culprits = Array.from(document.querySelectorAll('body *'))
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .filter((element) => !Array.from(element.children).some((child) => child.getBoundingClientRect().right > width))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}`.slice(0, 120));
+    return { scrollWidth: document.documentElement.scrollWidth, width, culprits };
+  });
+  expect.soft(overflow, `horizontal overflow on '${name}'`).toBeNull();
+}
+
+export interface Account {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Signs a fresh cook up through the API; the browser context shares the cookies, so the page is logged in. */
+export async function signUpByApi(page: Page, options: { name?: string; avatar?: Buffer } = {}): Promise<Account> {
+  const name = options.name ?? `Cook ${randomWord()}`;
+  const email = uniqueEmail();
+  const password = `pw-${randomWord()}-secret`;
+  const form = new FormData();
+  form.append('name', name);
+  form.append('email', email);
+  form.append('password', password);
+  if (options.avatar)
+    form.append('avatar', new Blob([new Uint8Array(options.avatar)], { type: 'image/png' }), 'avatar.png');
+  const response = await page.request.post(`${API}/users/register`, { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { data: { user: { _id: string } } };
+  return { id: body.data.user._id, name, email, password };
+}
+
+export interface RecipeFields {
+  title: string;
+  introduction?: string;
+  cookingTime?: number;
+  ingredients?: string[];
+  steps?: string[];
+  isPublished?: boolean;
+  photo?: Buffer;
+}
+
+/** Creates a recipe as the page's logged-in user, through the API. Returns its id. */
+export async function createRecipeByApi(page: Page, fields: RecipeFields): Promise<string> {
+  const form = new FormData();
+  form.append('title', fields.title);
+  form.append('introduction', fields.introduction ?? 'Made by the end-to-end journeys.');
+  form.append('cookingTime', String(fields.cookingTime ?? 20));
+  for (const ingredient of fields.ingredients ?? ['1 test ingredient']) form.append('ingredients', ingredient);
+  for (const step of fields.steps ?? ['Cook it.']) form.append('steps', step);
+  form.append('isPublished', String(fields.isPublished ?? true));
+  if (fields.photo)
+    form.append('recipePhoto', new Blob([new Uint8Array(fields.photo)], { type: 'image/png' }), 'photo.png');
+  const response = await page.request.post(`${API}/recipes/create-recipe`, { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { _id: string } }).data._id;
+}
+
+export interface RecipeSummary {
+  _id: string;
+  title: string;
+  author: { _id: string; name: string };
+  totalReviews: number;
+}
+
+/** Published demo recipes (by a seeded cook), in a stable order, so each journey and project can take its own. */
+export async function demoRecipes(page: Page): Promise<RecipeSummary[]> {
+  const response = await page.request.get(`${API}/recipes/all?page=1&limit=48`);
+  expect(response.ok()).toBe(true);
+  const { data } = (await response.json()) as { data: { recipes: RecipeSummary[]; totalPages: number } };
+  return data.recipes
+    .filter((recipe) => !recipe.title.startsWith('E2E'))
+    .sort((a, b) => a.title.localeCompare(b.title));
+}
+
+/** A unique recipe title (titles allow letters, digits, spaces, hyphen and slash only). */
+export const recipeTitle = (label: string) => `E2E ${label} ${randomWord()}`;
+
+/** The phone layout keeps navigation, account actions and search in a full-screen menu. */
+export async function openMenu(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** The scope holding the header's account actions: the bar on desktop, the opened menu on phones. */
+async function accountScope(page: Page, testInfo: TestInfo): Promise<Page | Locator> {
+  return isPhone(testInfo) ? openMenu(page) : page;
+}
+
+/** The visible search box; on phones the search button opens the menu with the box focused. */
+export async function searchBox(page: Page, testInfo: TestInfo): Promise<Locator> {
+  if (isPhone(testInfo)) {
+    await page.getByRole('button', { name: 'Search recipes' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  }
+  const box = page.getByRole('combobox', { name: 'Search recipes' });
+  if (isPhone(testInfo)) await expect(box).toBeFocused();
+  else await box.click();
+  return box;
+}
+
+export async function expectLoggedIn(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (isPhone(testInfo)) {
+    const menu = await openMenu(page);
+    await expect(menu.getByRole('link', { name: new RegExp(`${escapeRegExp(name)}.*View profile`) })).toBeVisible();
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+  } else {
+    await expect(page.getByRole('link', { name: `Your profile (${name})` })).toBeVisible();
+  }
+}
+
+export async function expectLoggedOut(page: Page, testInfo: TestInfo): Promise<void> {
+  const scope = await accountScope(page, testInfo);
+  await expect(scope.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expect(scope.getByRole('link', { name: 'Signup', exact: true })).toBeVisible();
+  if (isPhone(testInfo)) await closeMenu(page);
+}
+
+export async function closeMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await menu.getByRole('button', { name: 'Close menu' }).click();
+  await expect(menu).toBeHidden();
+}
+
+/** Opens the logged-in user's profile from the header (the menu on phones). */
+export async function openOwnProfile(page: Page, testInfo: TestInfo): Promise<void> {
+  if (isPhone(testInfo)) {
+    const menu = await openMenu(page);
+    await menu.getByRole('link', { name: /View profile/ }).click();
+  } else {
+    await page.getByRole('link', { name: /^Your profile/ }).click();
+  }
+  await expect(page).toHaveURL(/\/users\/profile\/[0-9a-f-]+$/);
+}
+
+/** Follows the header's Add recipe link (the menu on phones). */
+export async function openAddRecipe(page: Page, testInfo: TestInfo): Promise<void> {
+  const scope = await accountScope(page, testInfo);
+  await scope.getByRole('link', { name: 'Add recipe' }).click();
+  await expect(page).toHaveURL(/\/add-recipe$/);
+}
+
+export async function logOut(page: Page, testInfo: TestInfo): Promise<void> {
+  const scope = await accountScope(page, testInfo);
+  await scope.getByRole('button', { name: 'Logout' }).click();
+  await expectLoggedOut(page, testInfo);
+}
+
+/** Fills the log-in form on /login and submits it. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
   await page
     .getByLabel(/^Password/, { exact: false })
     .and(page.locator('input'))
-    .fill(demo.password);
-  await page.getByRole('button', { name: /log ?in/i }).click();
+    .fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, email, password);
   await expect(page).toHaveURL(/\/$/);
+}
+
+export async function logInAsDemo(page: Page): Promise<void> {
+  await logIn(page, demo.email, demo.password);
+}
+
+/** The current user according to the API (null when logged out). */
+export async function currentUser(page: Page): Promise<{ _id: string; name: string } | null> {
+  const response = await page.request.get(`${API}/users/current`);
+  if (response.status() === 401) return null;
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { user: { _id: string; name: string } } }).data.user;
+}
+
+/** Whether the page's user has saved the recipe, according to the API (null if the call fails). */
+export async function isSavedByApi(page: Page, recipeId: string): Promise<boolean | null> {
+  const response = await page.request.get(`${API}/recipes/${recipeId}/check-saved`);
+  if (!response.ok()) return null;
+  return ((await response.json()) as { data: { isSaved: boolean } }).data.isSaved;
+}
+
+/** Picks a star rating in a review form the way a person does: by clicking the star (its label). */
+export async function rate(form: Locator, stars: number): Promise<void> {
+  const name = `${stars} star${stars === 1 ? '' : 's'}`;
+  await form
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${name}$`) })
+    .click();
+  await expect(form.getByLabel(name, { exact: true })).toBeChecked();
+}
+
+/** Accepts every alert/confirm and remembers its text, so a journey can assert what the app said. */
+export function collectDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

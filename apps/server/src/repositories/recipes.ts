@@ -109,13 +109,21 @@ export class RecipeRepository {
     });
   }
 
+  /**
+   * The page's ids come from an index-only scan of the published index (its NULLS LAST order spelled out, or the
+   * index cannot serve the sort), and only those rows are read: skipping earlier pages then costs index entries,
+   * not heap rows. The total is the trigger-kept counter (migration 0001), not a count(*) of the table.
+   */
   async listPublished(page: number, limit: number): Promise<{ rows: RecipeCardRow[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.cards(sql`
-        SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
-        WHERE r.is_published ORDER BY r.created_at DESC, r.id DESC
-        LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
-      this.db.execute<{ total: string }>(sql`SELECT count(*) AS total FROM recipes WHERE is_published`),
+        SELECT ${cardColumns} FROM (
+          SELECT id FROM recipes WHERE is_published
+          ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST
+          LIMIT ${limit} OFFSET ${(page - 1) * limit}
+        ) p JOIN recipes r ON r.id = p.id JOIN users u ON u.id = r.author_id
+        ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST`),
+      this.db.execute<{ total: string }>(sql`SELECT published AS total FROM recipe_counts`),
     ]);
     return { rows, total: Number(count.rows[0]?.total ?? 0) };
   }

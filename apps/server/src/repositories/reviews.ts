@@ -117,7 +117,8 @@ export class ReviewRepository {
 
   /**
    * One page of a recipe's reviews, newest first. The viewer's own review is left out: the client shows it on its
-   * own (spec section 4), and leaving it out here keeps pages full and page counts right.
+   * own (spec section 4), and leaving it out here keeps pages full and page counts right. NULLS LAST matches
+   * reviews_recipe_created_idx, so a much-reviewed recipe's page is read in index order rather than sorted.
    */
   async page(
     recipeId: string,
@@ -130,7 +131,7 @@ export class ReviewRepository {
       this.db.execute<ReviewRow>(sql`
         SELECT ${reviewColumns} FROM reviews v JOIN users u ON u.id = v.owner_id
         WHERE v.recipe_id = ${recipeId} ${exclude}
-        ORDER BY v.created_at DESC, v.id DESC
+        ORDER BY v.created_at DESC NULLS LAST, v.id DESC NULLS LAST
         LIMIT ${REVIEW_PAGE_SIZE} OFFSET ${(page - 1) * REVIEW_PAGE_SIZE}`),
       this.db.execute<{ total: string }>(sql`
         SELECT count(*) AS total FROM reviews v WHERE v.recipe_id = ${recipeId} ${exclude}`),

@@ -50,6 +50,11 @@ export class SessionRepository {
   rotate(refreshToken: string): Promise<RotationResult> {
     const tokenHash = hashRefreshToken(refreshToken, this.pepper);
     return this.db.transaction(async (tx) => {
+      // The session first, then its token: the order in which an account deletion removes them (user → sessions →
+      // tokens), so a deletion in progress is waited for rather than deadlocked with.
+      await tx.execute(sql`
+        SELECT 1 FROM sessions s JOIN refresh_tokens rt ON rt.session_id = s.id
+        WHERE rt.token_hash = ${tokenHash} FOR KEY SHARE OF s`);
       const result = await tx.execute<{
         id: string;
         session_id: string;

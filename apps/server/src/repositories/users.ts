@@ -103,10 +103,13 @@ export class UserRepository {
       if (!user) return undefined;
       const ownPhotos = await tx.select({ photoKey: recipes.photoKey }).from(recipes).where(eq(recipes.authorId, id));
       // Lock the reviewed recipes in a fixed order before deleting, so concurrent review writes cannot interleave.
+      // NO KEY UPDATE is enough for that (review writers take FOR UPDATE), and unlike FOR UPDATE it does not wait
+      // for the key-share locks of foreign-key checks: a save or review by this user in another tab holds one on the
+      // recipe while it waits for the user row locked above, which would be a deadlock.
       const reviewed = await tx.execute<{ id: string }>(sql`
         SELECT r.id FROM recipes r
         WHERE r.id IN (SELECT recipe_id FROM reviews WHERE owner_id = ${id}) AND r.author_id <> ${id}
-        ORDER BY r.id FOR UPDATE OF r`);
+        ORDER BY r.id FOR NO KEY UPDATE OF r`);
       await tx.delete(users).where(eq(users.id, id));
       const reviewedIds = reviewed.rows.map((row) => row.id);
       if (reviewedIds.length > 0) {

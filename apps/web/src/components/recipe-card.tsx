@@ -67,7 +67,7 @@ export function RecipeCard({ recipe, eager, headingLevel = 3 }: RecipeCardProps)
           </span>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4 sm:p-5">
+      <div className="flex flex-1 flex-col gap-2 p-4 wrap-anywhere sm:p-5">
         <Heading className="line-clamp-2 font-display text-lg leading-snug font-semibold">
           <Link
             to={`/view-recipe/${recipe._id}`}

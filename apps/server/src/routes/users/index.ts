@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { badRequest, notFound, unauthorized } from '../../errors.js';
 import { ok, parseWith, readMultipart, responses } from '../../http.js';
 import { currentUserId, REFRESH_COOKIE } from '../../plugins/auth.js';
-import { authRateLimit, loginAccountRateLimit } from '../../plugins/security.js';
+import { authRateLimit, loginAccountLimit } from '../../plugins/security.js';
 import type { Services } from '../../services/container.js';
 import { COMMON_PASSWORD, isCommonPassword } from '../../services/common-passwords.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../services/passwords.js';
@@ -70,7 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/login',
     {
       config: authRateLimit(config),
-      preHandler: app.rateLimit(loginAccountRateLimit(config)),
+      preHandler: loginAccountLimit(app, config),
       schema: { tags, body: loginSchema, response: responses(userData) },
     },
     async (request, reply) => {

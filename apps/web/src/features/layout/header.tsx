@@ -21,7 +21,7 @@ export function Header({ search, account, menuSearch, menuAccount, onSearchButto
   const dispatch = useDispatch();
   const menuShown = useSelector(selectMenuShown);
   return (
-    <header className="sticky top-0 z-30 border-b border-line/80 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
+    <header className="sticky top-0 z-30 border-b border-line/80 bg-cream">
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-ink px-4 py-2 text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2"

@@ -97,7 +97,9 @@ export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
             </span>
           </span>
         </div>
-        {recipe.introduction && <p className="mt-5 text-lg leading-relaxed text-ink-soft">{recipe.introduction}</p>}
+        {recipe.introduction && (
+          <p className="mt-5 text-lg leading-relaxed wrap-anywhere text-ink-soft">{recipe.introduction}</p>
+        )}
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <SaveButton recipeId={recipe._id} loggedIn={isLoggedIn} />
           {isAuthor && (
@@ -144,14 +146,14 @@ export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
             </h2>
             <ul className="mt-4 divide-y divide-line">
               {recipe.ingredients.map((ingredient, index) => (
-                <li key={index} className="flex items-start gap-3 py-2.5">
+                <li key={index} className="flex items-start gap-3 py-2.5 wrap-anywhere">
                   <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-brand-500" />
                   {ingredient}
                 </li>
               ))}
             </ul>
           </section>
-          <div className="rounded-2xl bg-cream-deep p-5 text-sm">
+          <div className="rounded-2xl bg-cream-deep p-5 text-sm wrap-anywhere">
             <p>
               Recipe by{' '}
               <Link to={`/users/profile/${recipe.author._id}`} className="font-semibold text-brand-700 hover:underline">
@@ -173,7 +175,7 @@ export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
                 <span className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-600 font-display text-lg font-bold text-white">
                   {index + 1}
                 </span>
-                <p className="pt-1.5 leading-relaxed whitespace-pre-line">{step}</p>
+                <p className="min-w-0 pt-1.5 leading-relaxed wrap-anywhere whitespace-pre-line">{step}</p>
               </li>
             ))}
           </ol>

@@ -25,7 +25,9 @@ export function ReviewCard({ review, highlight }: { review: Review; highlight?: 
         </div>
         <Stars rating={review.rating} size="sm" />
       </header>
-      {review.comment && <p className="mt-3 leading-relaxed whitespace-pre-line text-ink">{review.comment}</p>}
+      {review.comment && (
+        <p className="mt-3 leading-relaxed wrap-anywhere whitespace-pre-line text-ink">{review.comment}</p>
+      )}
     </article>
   );
 }

@@ -73,7 +73,7 @@ function ProfileCard({ user, isOwner }: { user: User; isOwner: boolean }) {
       <div className="flex items-center gap-5 rounded-3xl border border-line bg-white p-6 shadow-card lg:flex-col lg:items-start">
         <Avatar url={user.avatar.url} variants={user.avatar.variants} name={user.name} px={112} className="ring-4" />
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold break-words">{user.name}</h1>
+          <h1 className="text-3xl font-bold wrap-anywhere">{user.name}</h1>
           {isOwner && user.email && <p className="mt-1 break-all text-ink-soft">{user.email}</p>}
           <p className="mt-1 text-sm text-ink-soft">Cooking on Forkful since {since}</p>
         </div>

@@ -1,0 +1,243 @@
+// `npm run soak [-- --minutes 10 --rate 50 --restart-db]`: starts the built server on a fresh database of the local
+// PostgreSQL (demo content seeded), drives it from this process over loopback with a fixed rate of realistic mixed
+// traffic, optionally restarts PostgreSQL half-way, and reports errors, latency and the server's memory growth.
+// Not part of `npm test`. Exits 1 if any request failed with a 5xx (or no answer) outside a database outage.
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import pg from 'pg';
+import sharp from 'sharp';
+import { SoakClient, type Sample } from './soak-traffic.js';
+
+const { values: args } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '50' },
+    'restart-db': { type: 'boolean', default: false },
+    'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    users: { type: 'string', default: '12' },
+  },
+});
+const minutes = Number(args.minutes);
+const rate = Number(args.rate);
+const userCount = Number(args.users);
+if (!(minutes > 0 && minutes <= 24 * 60) || !(rate > 0 && rate <= 2000) || !(userCount >= 1 && userCount <= 500)) {
+  console.error(
+    'usage: npm run soak -- [--minutes 10] [--rate 50] [--restart-db] [--users 12] [--admin-url postgres://…]',
+  );
+  process.exit(2);
+}
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const log = (line: string) => console.info(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMegabytes(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Math.round(Number(match?.[1] ?? 0) / 1024);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+}
+
+/** The local PostgreSQL cluster to restart: the newest version under /etc/postgresql, cluster 'main'. */
+function localCluster(): string {
+  const versions = readdirSync('/etc/postgresql').filter((name) => /^\d+$/.test(name));
+  const version = versions.sort((a, b) => Number(b) - Number(a))[0];
+  if (!version) throw new Error('no PostgreSQL cluster under /etc/postgresql');
+  return version;
+}
+
+log('building the server (tsc -b apps/server) …');
+execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'apps/server'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+const databaseName = `forkful_soak_${Date.now()}`;
+const admin = new pg.Client({ connectionString: args['admin-url'] });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${databaseName}"`);
+await admin.end();
+const databaseUrl = new URL(args['admin-url']);
+databaseUrl.pathname = `/${databaseName}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'forkful-soak-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+
+const server = spawn(process.execPath, [path.join(root, 'apps', 'server', 'dist', 'main.js')], {
+  cwd: root,
+  env: {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? tmpdir(),
+    DATABASE_URL: databaseUrl.toString(),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000',
+    AUTH_RATE_LIMIT_MAX: '1000000',
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+const serverErrors: string[] = [];
+for (const stream of [server.stdout, server.stderr]) {
+  stream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n'))
+      if (/"level":(50|60)/.test(line)) serverErrors.push(line.slice(0, 400));
+  });
+}
+const serverExit = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+
+async function ready(timeoutMs: number): Promise<boolean> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
+    const ok = await fetch(`${base}/api/v1/health/ready`, { signal: AbortSignal.timeout(2000) })
+      .then((response) => response.status === 200)
+      .catch(() => false);
+    if (ok) return true;
+  }
+  return false;
+}
+
+log(`server pid ${server.pid} on ${base}, database ${databaseName}: waiting for migrations and demo content …`);
+if (!(await ready(10 * 60_000))) throw new Error('the server did not become ready within 10 minutes');
+
+const photo = await sharp({
+  create: {
+    width: 1200,
+    height: 800,
+    channels: 3,
+    background: '#c05030',
+    noise: { type: 'gaussian', mean: 120, sigma: 40 },
+  },
+})
+  .jpeg({ quality: 80 })
+  .toBuffer();
+const client = new SoakClient(base, photo);
+await client.discover();
+const users = [];
+for (let n = 0; n < userCount; n++) users.push(await client.signUp(n));
+log(`${client.recipes.length} published recipes, ${users.length} soak users; warm-up done`);
+
+// Memory of the server process, every 5 seconds.
+const rss: Array<{ at: number; mb: number }> = [];
+const sampleMemory = () => rss.push({ at: performance.now() - client.t0, mb: rssMegabytes(server.pid ?? 0) });
+sampleMemory();
+const sampler = setInterval(sampleMemory, 5000);
+
+// A database restart half-way, timed from the first request to the first ready answer after it.
+const durationMs = minutes * 60_000;
+let outage: { start: number; end: number } | undefined;
+let restartError: unknown;
+const restart = args['restart-db']
+  ? sleep(durationMs / 2)
+      .then(async () => {
+        const version = localCluster();
+        const start = performance.now() - client.t0;
+        log(`restarting PostgreSQL ${version}/main …`);
+        await promisify(execFile)('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart']);
+        const back = await ready(120_000);
+        outage = { start, end: performance.now() - client.t0 };
+        log(`PostgreSQL is back (${back ? 'ready' : 'NOT ready'}) after ${Math.round(outage.end - outage.start)} ms`);
+      })
+      .catch((error: unknown) => {
+        restartError = error;
+        log(`could not restart PostgreSQL: ${String(error)}`);
+      })
+  : Promise.resolve();
+
+// Open-loop traffic at a fixed rate: request i is sent at t0 + i/rate whatever the earlier ones are doing.
+const total = Math.round(rate * minutes * 60);
+const hardStop = durationMs + 30_000;
+const inFlight = new Set<Promise<void>>();
+let skipped = 0;
+log(
+  `sending ${total} requests at ${rate}/s for ${minutes} min${args['restart-db'] ? ', restarting PostgreSQL half-way' : ''}`,
+);
+for (let n = 0; n < total; n++) {
+  const wait = (n * 1000) / rate - (performance.now() - client.t0);
+  if (wait > 0) await sleep(wait);
+  if (performance.now() - client.t0 > hardStop) break;
+  // More than 500 requests waiting means the server has fallen far behind: count it rather than pile on.
+  if (inFlight.size >= 500) {
+    skipped += 1;
+    continue;
+  }
+  const running: Promise<void> = client.act(users, n).finally(() => inFlight.delete(running));
+  inFlight.add(running);
+  if (n > 0 && n % (rate * 60) === 0)
+    log(`${n / rate / 60} min: ${client.samples.length} answered, RSS ${rss.at(-1)?.mb} MB`);
+}
+await Promise.race([Promise.all(inFlight), sleep(30_000)]);
+await restart;
+clearInterval(sampler);
+sampleMemory();
+
+server.kill('SIGTERM');
+const exitCode = await Promise.race([serverExit, sleep(15_000).then(() => 'no exit within 15 s')]);
+if (exitCode !== 0) server.kill('SIGKILL');
+const cleanup = new pg.Client({ connectionString: args['admin-url'] });
+await cleanup.connect();
+await cleanup.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+await cleanup.end();
+rmSync(dataDir, { recursive: true, force: true });
+
+// The report.
+const duringOutage = (sample: Sample) =>
+  outage !== undefined && sample.end >= outage.start && sample.start <= outage.end;
+const failed = (sample: Sample) => typeof sample.status !== 'number' || sample.status >= 500;
+const byStatus = new Map<string, number>();
+for (const sample of client.samples)
+  byStatus.set(String(sample.status), (byStatus.get(String(sample.status)) ?? 0) + 1);
+const latencies = client.samples.filter((sample) => !failed(sample)).map((sample) => sample.end - sample.start);
+latencies.sort((a, b) => a - b);
+const outside = client.samples.filter((sample) => failed(sample) && !duringOutage(sample));
+const inside = client.samples.filter((sample) => failed(sample) && duringOutage(sample));
+const after1min = rss.find((entry) => entry.at >= 60_000) ?? rss[0];
+const elapsed = (client.samples.at(-1)?.end ?? 1) / 1000;
+console.info(`
+Forkful soak: ${minutes} min at ${rate} req/s (target) from a second process over loopback
+requests:  ${client.samples.length} answered (${(client.samples.length / elapsed).toFixed(1)}/s achieved), ${skipped} skipped for overload
+statuses:  ${[...byStatus]
+  .sort()
+  .map(([status, count]) => `${status} ×${count}`)
+  .join(', ')}
+${outage ? `outage:    PostgreSQL restart ${Math.round(outage.start / 1000)} s in, ${Math.round(outage.end - outage.start)} ms until ready; ${inside.length} failed requests during it (${[...new Set(inside.map((s) => s.status))].join(', ') || 'none'})\n` : ''}5xx / no answer outside any outage: ${outside.length}
+latency:   p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, p99 ${percentile(latencies, 99)} ms, max ${percentile(latencies, 100)} ms
+server RSS: start ${rss[0]?.mb} MB, after 1 min ${after1min?.mb} MB, end ${rss.at(-1)?.mb} MB, peak ${Math.max(...rss.map((entry) => entry.mb))} MB; growth after the first minute ${(rss.at(-1)?.mb ?? 0) - (after1min?.mb ?? 0)} MB
+server:    exit on SIGTERM: ${exitCode}; error lines logged: ${serverErrors.length}`);
+const actions = [...new Set(client.samples.map((sample) => sample.action))].sort();
+for (const action of actions) {
+  const mine = client.samples.filter((sample) => sample.action === action);
+  const times = mine.map((sample) => sample.end - sample.start).sort((a, b) => a - b);
+  const other = mine.filter((sample) => typeof sample.status !== 'number' || sample.status >= 300);
+  const summary = [...new Set(other.map((sample) => String(sample.status)))]
+    .map((status) => `${status} ×${other.filter((sample) => String(sample.status) === status).length}`)
+    .join(', ');
+  console.info(
+    `  ${action.padEnd(14)} ${String(mine.length).padStart(6)}  p50 ${String(percentile(times, 50)).padStart(4)} ms  p99 ${String(percentile(times, 99)).padStart(5)} ms  ${summary}`,
+  );
+}
+for (const line of serverErrors.slice(0, 5)) console.info(`  server error: ${line}`);
+for (const sample of outside.slice(0, 10))
+  console.info(`  failed outside an outage: ${sample.action} ${sample.status} at ${Math.round(sample.start)} ms`);
+if (restartError) console.info(`  the restart failed: ${String(restartError)}`);
+process.exit(outside.length === 0 && exitCode === 0 && !restartError ? 0 : 1);

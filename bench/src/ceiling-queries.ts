@@ -1,0 +1,149 @@
+// The SQL of apps/server/src/repositories (recipes.ts, reviews.ts, sessions.ts, users.ts) for the eight bench
+// scenarios, word for word with $n placeholders, and the row-to-JSON mapping of services/mappers.ts. The ceiling
+// server runs exactly this through bare `pg`, so app ÷ ceiling is what the framework and our code add.
+// Keep in step with the repositories when their SQL changes.
+
+const cardColumns = `
+  r.id, r.title, r.introduction, r.cooking_time AS "cookingTime", r.photo_key AS "photoKey",
+  r.is_published AS "isPublished", r.author_id AS "authorId", u.name AS "authorName",
+  r.rating_sum AS "ratingSum", r.total_reviews AS "totalReviews", r.created_at AS "createdAt"`;
+const recipeColumns = `${cardColumns}, r.ingredients, r.steps, r.updated_at AS "updatedAt"`;
+const reviewColumns = `
+  v.id, v.recipe_id AS "recipeId", v.rating, v.comment, v.owner_id AS "ownerId", u.name AS "ownerName",
+  u.avatar_key AS "ownerAvatarKey", v.created_at AS "createdAt", v.updated_at AS "updatedAt"`;
+
+export const queries = {
+  listPage: `
+    SELECT ${cardColumns} FROM (
+      SELECT id FROM recipes WHERE is_published
+      ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST
+      LIMIT $1 OFFSET $2
+    ) p JOIN recipes r ON r.id = p.id JOIN users u ON u.id = r.author_id
+    ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST`,
+  listCount: `SELECT published AS total FROM recipe_counts`,
+  viewRecipe: `
+    SELECT ${recipeColumns} FROM recipes r JOIN users u ON u.id = r.author_id
+    WHERE r.id = $1 AND r.is_published`,
+  suggest: `
+    WITH q AS (SELECT f_unaccent($1) AS t)
+    SELECT r.id, r.title FROM recipes r, q
+    WHERE r.is_published
+      AND (f_unaccent(lower(r.title)) LIKE '%' || f_unaccent($2) || '%'
+           OR q.t <% f_unaccent(lower(r.title)) OR q.t % f_unaccent(lower(r.title)))
+    ORDER BY (f_unaccent(lower(r.title)) LIKE f_unaccent($3) || '%') DESC,
+             word_similarity(q.t, f_unaccent(lower(r.title))) DESC,
+             r.total_reviews DESC, r.title
+    LIMIT $4`,
+  searchRanked: `
+    WITH q AS (SELECT websearch_to_tsquery('english', f_unaccent($1)) AS query)
+    SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id, q
+    WHERE r.is_published AND r.search_vector @@ q.query
+    ORDER BY ts_rank(r.search_vector, q.query) DESC, r.created_at DESC
+    LIMIT $2`,
+  searchFallback: `
+    WITH q AS (SELECT f_unaccent($1) AS t)
+    SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id, q
+    WHERE r.is_published AND (q.t <% f_unaccent(lower(r.title)) OR q.t % f_unaccent(lower(r.title)))
+    ORDER BY word_similarity(q.t, f_unaccent(lower(r.title))) DESC, r.created_at DESC
+    LIMIT $2`,
+  recipeVisible: `SELECT 1 FROM recipes WHERE id = $1 AND (is_published OR author_id = $2)`,
+  reviewPage: `
+    SELECT ${reviewColumns} FROM reviews v JOIN users u ON u.id = v.owner_id
+    WHERE v.recipe_id = $1
+    ORDER BY v.created_at DESC NULLS LAST, v.id DESC NULLS LAST
+    LIMIT $2 OFFSET $3`,
+  reviewCount: `SELECT count(*) AS total FROM reviews v WHERE v.recipe_id = $1`,
+  random: `
+    (SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
+      WHERE r.is_published AND r.random_key >= $1 ORDER BY r.random_key LIMIT $2)
+    UNION ALL
+    (SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
+      WHERE r.is_published AND r.random_key < $3 ORDER BY r.random_key LIMIT $4)`,
+  sessionActive: `select "id" from "sessions"
+    where ("sessions"."id" = $1 and "sessions"."user_id" = $2 and "sessions"."revoked_at" is null) limit $3`,
+  visibleCard: `
+    SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
+    WHERE r.id = $1 AND (r.is_published OR r.author_id = $2)`,
+  isSaved: `SELECT 1 FROM saved_recipes WHERE user_id = $1 AND recipe_id = $2`,
+  userByEmail: `select "id", "name", "email", "avatar_key", "created_at", "password_hash" from "users"
+    where "users"."email" = $1 limit $2`,
+  startSession: `insert into "sessions" ("id", "user_id", "created_at", "revoked_at")
+    values (default, $1, default, default) returning "id"`,
+  storeRefreshToken: `insert into "refresh_tokens" ("id", "session_id", "token_hash", "expires_at", "rotated_at", "created_at")
+    values (default, $1, $2, $3, default, default)`,
+};
+
+export interface CardRow {
+  id: string;
+  title: string;
+  introduction: string;
+  cookingTime: number;
+  photoKey: string | null;
+  isPublished: boolean;
+  authorId: string;
+  authorName: string;
+  ratingSum: number;
+  totalReviews: number;
+  createdAt: Date;
+}
+export type RecipeRow = CardRow & { ingredients: string[]; steps: string[]; updatedAt: Date };
+export interface ReviewRow {
+  id: string;
+  recipeId: string;
+  rating: number;
+  comment: string;
+  ownerId: string;
+  ownerName: string;
+  ownerAvatarKey: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const variantsOf = (kind: 'recipe' | 'avatar', key: string, widths: number[]) =>
+  widths.map((width) => ({ width, url: `/uploads/${kind}-${key}-${width}.webp` }));
+
+export function avatar(key: string | null) {
+  if (!key) return { url: '/default-avatar.svg', isDefault: true, variants: [] };
+  const variants = variantsOf('avatar', key, [128, 256]);
+  return { url: variants[1]?.url, isDefault: false, variants };
+}
+
+export function card(row: CardRow) {
+  const variants = row.photoKey ? variantsOf('recipe', row.photoKey, [320, 640, 1280]) : [];
+  return {
+    _id: row.id,
+    title: row.title,
+    introduction: row.introduction,
+    cookingTime: row.cookingTime,
+    recipePhoto: variants[variants.length - 1]?.url ?? null,
+    recipePhotoVariants: variants,
+    isPublished: row.isPublished,
+    author: { _id: row.authorId, name: row.authorName },
+    avgRating: row.totalReviews > 0 ? Math.round((row.ratingSum / row.totalReviews) * 100) / 100 : 0,
+    totalReviews: row.totalReviews,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export function recipe(row: RecipeRow) {
+  return {
+    ...card(row),
+    ingredients: row.ingredients,
+    steps: row.steps,
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+export function review(row: ReviewRow) {
+  return {
+    _id: row.id,
+    recipe: row.recipeId,
+    rating: row.rating,
+    comment: row.comment,
+    owner: { _id: row.ownerId, name: row.ownerName, avatar: avatar(row.ownerAvatarKey) },
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);

@@ -1,0 +1,47 @@
+import autocannon from 'autocannon';
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  cookie?: string;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Connection errors (timeouts included) and non-2xx answers. */
+  errors: number;
+}
+
+export const CONNECTIONS = 50;
+
+/** Runs autocannon for `seconds` at 50 connections; every request takes its path (and body, cookie) from `next`. */
+export async function measure(baseUrl: string, next: () => RequestSpec, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const spec = next();
+          const headers: Record<string, string> = { accept: 'application/json' };
+          if (spec.cookie) headers.cookie = spec.cookie;
+          if (spec.body !== undefined) headers['content-type'] = 'application/json';
+          return { ...request, method: spec.method, path: spec.path, headers, body: spec.body ?? '' };
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx,
+  };
+}

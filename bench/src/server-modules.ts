@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const serverMain = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
+export const webDist = path.join(repoRoot, 'apps', 'web', 'dist');
+
+// The bench drives the server's own build, so it uses the compiled modules rather than compiling the server's
+// sources into this project: the same migrations, embedded PostgreSQL start-up and password hashing the app runs.
+interface DatabaseHandle {
+  db: unknown;
+  close: () => Promise<void>;
+}
+export interface EmbeddedDatabase {
+  url: string;
+  adminUrl: string;
+  stop: () => Promise<void>;
+}
+interface ServerModules {
+  connectDatabase: (url: string, max?: number) => DatabaseHandle;
+  runMigrations: (db: unknown) => Promise<void>;
+  startEmbeddedPostgres: (dataDir: string, log?: (line: string) => void) => Promise<EmbeddedDatabase>;
+  hashPassword: (password: string) => Promise<string>;
+}
+
+async function load<T>(relative: string): Promise<T> {
+  return (await import(pathToFileURL(path.join(repoRoot, 'apps', 'server', 'dist', relative)).href)) as T;
+}
+
+let modules: Promise<ServerModules> | undefined;
+export function serverModules(): Promise<ServerModules> {
+  modules ??= (async () => {
+    const [client, migrate, embedded, passwords] = await Promise.all([
+      load<Pick<ServerModules, 'connectDatabase'>>('db/client.js'),
+      load<Pick<ServerModules, 'runMigrations'>>('db/migrate.js'),
+      load<Pick<ServerModules, 'startEmbeddedPostgres'>>('db/embedded.js'),
+      load<Pick<ServerModules, 'hashPassword'>>('services/passwords.js'),
+    ]);
+    return { ...client, ...migrate, ...embedded, ...passwords };
+  })();
+  return modules;
+}
+
+/** Migrates a database with the server's forward-only migrations. */
+export async function migrate(url: string): Promise<void> {
+  const { connectDatabase, runMigrations } = await serverModules();
+  const handle = connectDatabase(url, 2);
+  try {
+    await runMigrations(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Builds the server (incremental tsc, cheap when up to date) and the web bundle when it is missing. A web bundle
+ * that exists is used as it is: the web app may be mid-change, and the bench measures what was last built.
+ */
+export function buildIfMissing(log: (line: string) => void): { webBuiltNow: boolean } {
+  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  log('building the server (tsc -b apps/server)');
+  execFileSync(process.execPath, [tsc, '-b', 'apps/server'], { cwd: repoRoot, stdio: 'inherit' });
+  if (existsSync(path.join(webDist, 'index.html'))) return { webBuiltNow: false };
+  log('building the web app (no apps/web/dist yet)');
+  execFileSync('npm', ['run', 'build', '-w', '@forkful/web'], { cwd: repoRoot, stdio: 'inherit' });
+  return { webBuiltNow: true };
+}
