@@ -138,6 +138,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build writes .br/.gz next to each asset (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed build assets never change; index.html must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
