@@ -30,7 +30,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Journeys are long, and a loaded 2-core machine can double their time.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: './artifacts/results.json' }]],
   use: { baseURL, trace: 'off', screenshot: 'only-on-failure', launchOptions },

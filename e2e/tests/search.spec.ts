@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { capture, isPhone, searchBox } from './support.js';
+import { capture, closeMenu, isPhone, searchBox } from './support.js';
 
 test('search: a keyboard suggestion, a clicked suggestion, a typed search and a nonsense one', async ({
   page,
@@ -53,6 +53,13 @@ test('search: a keyboard suggestion, a clicked suggestion, a typed search and a 
   await expect(page).toHaveURL(/\/view-recipe\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { level: 1, name: soupTitle })).toBeVisible();
   await capture(page, testInfo, '02-search-chosen-recipe');
+
+  // Typos are forgiven (the features page promises it).
+  box = await searchBox(page, testInfo);
+  await box.fill('');
+  await box.pressSequentially('carbonarra');
+  await expect(options.filter({ hasText: 'Spaghetti Carbonara' })).toBeVisible();
+  if (isPhone(testInfo)) await closeMenu(page);
 
   // Typed submit: the searched-recipes page.
   box = await searchBox(page, testInfo);

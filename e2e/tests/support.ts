@@ -54,10 +54,11 @@ export async function settle(page: Page): Promise<void> {
     const loaded = Promise.all(images.map((image) => image.decode().catch(() => undefined)));
     await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 5000))]);
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
-    window.scrollTo(0, document.documentElement.scrollHeight);
+    // 'instant': the site scrolls smoothly, and a screenshot must not catch it halfway.
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
     await frame();
     await frame();
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, behavior: 'instant' });
     await frame();
   });
 }
