@@ -7,13 +7,16 @@ export interface Options {
   skipEmbedded: boolean;
   /** Keep a database a finished earlier run generated with the same generator and migrations. */
   reuseData: boolean;
+  /** Re-render the Markdown from a raw JSON file of an earlier run, measuring nothing. */
+  render: string;
   /** Only these scenario keys (all when empty). */
   only: string[];
   adminUrl: string;
 }
 
 export const USAGE = `npm run bench -- [--sizes 10k,100k,1m] [--duration 10] [--skip-lighthouse] [--skip-embedded]
-                     [--reuse-data] [--only list,view,...] [--admin-url postgres://postgres@127.0.0.1:5432/postgres]`;
+                     [--reuse-data] [--only list,view,...] [--admin-url postgres://postgres@127.0.0.1:5432/postgres]
+                     [--render bench/results/raw/<date>.json]`;
 
 function parseSize(text: string): { label: string; recipes: number } {
   const match = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(text.trim());
@@ -33,6 +36,7 @@ export function parseOptions(argv: string[]): Options {
       'skip-lighthouse': { type: 'boolean', default: false },
       'skip-embedded': { type: 'boolean', default: false },
       'reuse-data': { type: 'boolean', default: false },
+      render: { type: 'string', default: '' },
       only: { type: 'string', default: '' },
       'admin-url': {
         type: 'string',
@@ -63,6 +67,7 @@ export function parseOptions(argv: string[]): Options {
     skipLighthouse: values['skip-lighthouse'],
     skipEmbedded: values['skip-embedded'],
     reuseData: values['reuse-data'],
+    render: values.render,
     only: values.only.split(',').filter(Boolean),
     adminUrl,
   };

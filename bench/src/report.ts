@@ -221,6 +221,19 @@ export function renderReport(results: RunResults): string {
       '',
     );
   }
-  if (results.notes.length > 0) lines.push('## Notes', '', ...results.notes.map((note) => `- ${note}`), '');
+  const loads = [...results.sizes.flatMap((size) => size.results), ...(results.embedded?.results ?? [])].map((row) =>
+    Number(row.loadAverage.split(' / ')[0]),
+  );
+  const busiest = Math.max(0, ...loads);
+  const notes = [...results.notes];
+  if (busiest > m.cores * 2) {
+    notes.push(
+      `The machine was shared: the 1-minute load average reached ${busiest.toFixed(1)} on ${m.cores} cores during ` +
+        'the API scenarios (other work running), so absolute req/s and latencies vary between runs; app and ceiling ' +
+        'of one scenario ran back to back, so their ratio is the steadier figure, and EXPLAIN ANALYZE times show ' +
+        'what grows with the table.',
+    );
+  }
+  if (notes.length > 0) lines.push('## Notes', '', ...notes.map((note) => `- ${note}`), '');
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: data sets of 10k, 100k and 1M recipes, the API scenarios against the real server and the
 // ceiling, embedded mode, Lighthouse and bundle weights; results in bench/results/<date>.md and latest.md.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { explainAll, runScenarios } from './api-bench.js';
@@ -75,7 +75,31 @@ async function frontEnd(server: Running, description: string): Promise<FrontEndR
   };
 }
 
+function writeReport(results: RunResults, raw: boolean): void {
+  const stamp = results.startedAt.toISOString().slice(0, 10);
+  const markdown = renderReport(results);
+  writeFileSync(path.join(resultsDir, `${stamp}.md`), markdown);
+  writeFileSync(path.join(resultsDir, 'latest.md'), markdown);
+  if (raw) {
+    const rawDir = path.join(resultsDir, 'raw');
+    mkdirSync(rawDir, { recursive: true });
+    writeFileSync(path.join(rawDir, `${stamp}.json`), JSON.stringify(results, null, 2));
+    const plans = results.sizes.flatMap((size) =>
+      size.explained.map((e) => `-- ${size.label}: ${e.label}\n${e.plan}\n`),
+    );
+    writeFileSync(path.join(rawDir, `${stamp}-plans.txt`), plans.join('\n'));
+  }
+  log(`results: bench/results/${stamp}.md (and latest.md)`);
+}
+
 async function main(): Promise<void> {
+  if (options.render) {
+    // npm runs the script in bench/; a relative path is meant from where npm was started.
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.render);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as RunResults;
+    writeReport({ ...saved, startedAt: new Date(saved.startedAt), finishedAt: new Date(saved.finishedAt) }, false);
+    return;
+  }
   const notes: string[] = [];
   const { webBuiltNow } = buildIfMissing(log);
   if (webBuiltNow) notes.push('apps/web/dist was missing and was built by this run.');
@@ -130,16 +154,7 @@ async function main(): Promise<void> {
     frontEnd: front,
     notes,
   };
-  const stamp = startedAt.toISOString().slice(0, 10);
-  const raw = path.join(resultsDir, 'raw');
-  mkdirSync(raw, { recursive: true });
-  const markdown = renderReport(results);
-  writeFileSync(path.join(resultsDir, `${stamp}.md`), markdown);
-  writeFileSync(path.join(resultsDir, 'latest.md'), markdown);
-  writeFileSync(path.join(raw, `${stamp}.json`), JSON.stringify(results, null, 2));
-  const plans = sizes.flatMap((size) => size.explained.map((e) => `-- ${size.label}: ${e.label}\n${e.plan}\n`));
-  writeFileSync(path.join(raw, `${stamp}-plans.txt`), plans.join('\n'));
-  log(`results: bench/results/${stamp}.md (and latest.md)`);
+  writeReport(results, true);
 }
 
 main().catch((error: unknown) => {
