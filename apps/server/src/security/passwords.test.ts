@@ -109,7 +109,7 @@ describe('passwords', () => {
   });
 
   it('knows every long-enough password of the 10,000 most common', () => {
-    const file = fileURLToPath(new URL('../../data/common-passwords.txt', import.meta.url));
+    const file = fileURLToPath(new URL('../../assets/common-passwords.txt', import.meta.url));
     const list = readFileSync(file, 'utf8').split('\n').filter(Boolean);
     expect(list.length).toBeGreaterThan(3000);
     for (const password of list) {

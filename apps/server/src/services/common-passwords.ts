@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const listFile = fileURLToPath(new URL('../../data/common-passwords.txt', import.meta.url));
+const listFile = fileURLToPath(new URL('../../assets/common-passwords.txt', import.meta.url));
 let list: Set<string> | undefined;
 
 export const COMMON_PASSWORD = 'This password is too common, please choose another';
