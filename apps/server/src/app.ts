@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -119,6 +119,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(reviewRoutes, { prefix: `${API_BASE}/reviews`, services });
   await app.register(userRoutes, { prefix: `${API_BASE}/users`, services });
 
+  mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
