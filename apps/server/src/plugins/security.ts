@@ -64,6 +64,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     // When the shared store is down, serve rather than refuse everyone.
     skipOnError: true,
     keyGenerator: (request: FastifyRequest) => request.ip,
+    // Only the API is limited: built assets and uploaded images are cheap static files, and one recipe grid alone
+    // loads dozens of them (several people behind one address would otherwise share a tiny budget).
+    allowList: (request: FastifyRequest) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests, please try again in ${retryText(context.ttl)}`),
   });
