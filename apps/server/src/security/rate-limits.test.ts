@@ -105,6 +105,23 @@ describe('the general API limit', () => {
     expectLimited(await get('203.0.113.70'));
     expectOk(await get('203.0.113.71'));
   });
+
+  it('never counts static files: uploaded images and built assets are served past the API limit', async () => {
+    const app = await instance({ rateLimitMax: 3 });
+    const address = '203.0.113.72';
+    for (let n = 1; n <= 8; n++) {
+      const image = await app.inject({
+        method: 'GET',
+        url: '/uploads/recipe-missing-320.webp',
+        remoteAddress: address,
+      });
+      expect(image.statusCode, image.body).toBe(404);
+    }
+    for (let n = 1; n <= 3; n++) {
+      expectOk(await app.inject({ method: 'GET', url: '/api/v1/recipes/all', remoteAddress: address }));
+    }
+    expectLimited(await app.inject({ method: 'GET', url: '/api/v1/recipes/all', remoteAddress: address }));
+  });
 });
 
 async function redisReachable(): Promise<boolean> {
