@@ -1,6 +1,6 @@
 // The SQL of apps/server/src/repositories (recipes.ts, reviews.ts, sessions.ts, users.ts) for the eight bench
-// scenarios, word for word with $n placeholders, and the row-to-JSON mapping of services/mappers.ts. The ceiling
-// server runs exactly this through bare `pg`, so app ÷ ceiling is what the framework and our code add.
+// scenarios, word for word with $n placeholders. The ceiling server runs exactly this through bare `pg` and maps
+// rows with the server's own services/mappers.ts, so app ÷ ceiling is what the framework and our code add.
 // Keep in step with the repositories when their SQL changes.
 
 const cardColumns = `
@@ -97,53 +97,6 @@ export interface ReviewRow {
   ownerAvatarKey: string | null;
   createdAt: Date;
   updatedAt: Date;
-}
-
-const variantsOf = (kind: 'recipe' | 'avatar', key: string, widths: number[]) =>
-  widths.map((width) => ({ width, url: `/uploads/${kind}-${key}-${width}.webp` }));
-
-export function avatar(key: string | null) {
-  if (!key) return { url: '/default-avatar.svg', isDefault: true, variants: [] };
-  const variants = variantsOf('avatar', key, [128, 256]);
-  return { url: variants[1]?.url, isDefault: false, variants };
-}
-
-export function card(row: CardRow) {
-  const variants = row.photoKey ? variantsOf('recipe', row.photoKey, [320, 640, 1280]) : [];
-  return {
-    _id: row.id,
-    title: row.title,
-    introduction: row.introduction,
-    cookingTime: row.cookingTime,
-    recipePhoto: variants[variants.length - 1]?.url ?? null,
-    recipePhotoVariants: variants,
-    isPublished: row.isPublished,
-    author: { _id: row.authorId, name: row.authorName },
-    avgRating: row.totalReviews > 0 ? Math.round((row.ratingSum / row.totalReviews) * 100) / 100 : 0,
-    totalReviews: row.totalReviews,
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
-}
-
-export function recipe(row: RecipeRow) {
-  return {
-    ...card(row),
-    ingredients: row.ingredients,
-    steps: row.steps,
-    updatedAt: new Date(row.updatedAt).toISOString(),
-  };
-}
-
-export function review(row: ReviewRow) {
-  return {
-    _id: row.id,
-    recipe: row.recipeId,
-    rating: row.rating,
-    comment: row.comment,
-    owner: { _id: row.ownerId, name: row.ownerName, avatar: avatar(row.ownerAvatarKey) },
-    createdAt: new Date(row.createdAt).toISOString(),
-    updatedAt: new Date(row.updatedAt).toISOString(),
-  };
 }
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);

@@ -6,6 +6,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { verify } from '@node-rs/argon2';
 import pg from 'pg';
 import * as q from './ceiling-queries.js';
+import { serverMappers } from './server-modules.js';
+
+const map = await serverMappers();
 
 const pool = new pg.Pool({
   connectionString: process.env.CEILING_DATABASE_URL,
@@ -50,7 +53,7 @@ const routes: Array<[string, RegExp, Handler]> = [
         pool.query<{ total: string }>(q.queries.listCount),
       ]);
       const total = Number(count.rows[0]?.total ?? 0);
-      const recipes = rows.rows.map(q.card);
+      const recipes = rows.rows.map((row) => map.recipeCard(row as never));
       send(res, 200, { recipes, curPageNum: page, totalRecipeCount: total, totalPages: Math.ceil(total / limit) });
     },
   ],
@@ -60,7 +63,7 @@ const routes: Array<[string, RegExp, Handler]> = [
     async (_req, res, [, id]) => {
       const row = (await pool.query<q.RecipeRow>(q.queries.viewRecipe, [id])).rows[0];
       if (!row) return send(res, 404, null, 'Recipe not found');
-      send(res, 200, q.recipe(row));
+      send(res, 200, map.recipe(row as never));
     },
   ],
   [
@@ -82,7 +85,11 @@ const routes: Array<[string, RegExp, Handler]> = [
       let rows = (await pool.query<q.CardRow>(q.queries.searchRanked, [text, 48])).rows;
       if (rows.length === 0)
         rows = (await pool.query<q.CardRow>(q.queries.searchFallback, [text.toLowerCase(), 48])).rows;
-      send(res, 200, rows.map(q.card));
+      send(
+        res,
+        200,
+        rows.map((row) => map.recipeCard(row as never)),
+      );
     },
   ],
   [
@@ -97,7 +104,7 @@ const routes: Array<[string, RegExp, Handler]> = [
         pool.query<{ total: string }>(q.queries.reviewCount, [recipeId]),
       ]);
       const total = Number(count.rows[0]?.total ?? 0);
-      const reviews = rows.rows.map(q.review);
+      const reviews = rows.rows.map((row) => map.review(row as never));
       send(res, 200, {
         reviews,
         curPage: page,
@@ -113,7 +120,7 @@ const routes: Array<[string, RegExp, Handler]> = [
       const limit = Number(url.searchParams.get('limit') ?? 8);
       const start = Math.random();
       const rows = await pool.query<q.CardRow>(q.queries.random, [start, limit, start, limit]);
-      send(res, 200, { recipes: rows.rows.slice(0, limit).map(q.card) });
+      send(res, 200, { recipes: rows.rows.slice(0, limit).map((row) => map.recipeCard(row as never)) });
     },
   ],
   [
@@ -164,7 +171,7 @@ const routes: Array<[string, RegExp, Handler]> = [
         _id: user.id,
         name: user.name,
         email: user.email,
-        avatar: q.avatar(user.avatar_key),
+        avatar: map.avatar(user.avatar_key),
         createdAt: user.created_at.toISOString(),
       };
       send(res, 200, { user: data }, 'Logged in');

@@ -43,6 +43,24 @@ export function serverModules(): Promise<ServerModules> {
   return modules;
 }
 
+/** The row-to-JSON mapping the server uses (services/mappers.ts), for the ceiling server's answers. */
+export interface RowMappers {
+  avatar: (avatarKey: string | null) => unknown;
+  recipeCard: (row: never) => unknown;
+  recipe: (row: never) => unknown;
+  review: (row: never) => unknown;
+}
+
+export async function serverMappers(): Promise<RowMappers> {
+  const [{ Mappers }, { ImageService }, { LocalFileStorage }] = await Promise.all([
+    load<{ Mappers: new (images: unknown) => RowMappers }>('services/mappers.js'),
+    load<{ ImageService: new (storage: unknown) => unknown }>('services/images.js'),
+    load<{ LocalFileStorage: new (dir: string) => unknown }>('services/storage.js'),
+  ]);
+  // Only URLs are built from the storage: the folder is never touched.
+  return new Mappers(new ImageService(new LocalFileStorage(path.join(repoRoot, 'data', 'uploads'))));
+}
+
 /** Migrates a database with the server's forward-only migrations. */
 export async function migrate(url: string): Promise<void> {
   const { connectDatabase, runMigrations } = await serverModules();
