@@ -16,36 +16,30 @@ import { useGetCreatedRecipesQuery, useGetSavedRecipesQuery, useGetUserQuery } f
 
 type TabKey = 'created' | 'saved';
 
-function CreatedRecipes({ userId }: { userId: string }) {
-  const { data, isLoading, isError } = useGetCreatedRecipesQuery(userId);
+/** One profile tab's recipes: both tabs show the same grid over a different list. */
+function ProfileRecipes({ result, label }: { result: RecipesResult; label: string }) {
   return (
     <RecipeGrid
-      recipes={data?.recipes}
-      loading={isLoading}
-      failed={isError}
+      recipes={result.data?.recipes}
+      loading={result.isLoading}
+      failed={result.isError}
       narrow
       eagerCount={2}
       skeletonCount={4}
-      label="Created recipes"
+      label={label}
       headingLevel={2}
     />
   );
 }
 
+type RecipesResult = Pick<ReturnType<typeof useGetSavedRecipesQuery>, 'data' | 'isLoading' | 'isError'>;
+
+function CreatedRecipes({ userId }: { userId: string }) {
+  return <ProfileRecipes result={useGetCreatedRecipesQuery(userId)} label="Created recipes" />;
+}
+
 function SavedRecipes() {
-  const { data, isLoading, isError } = useGetSavedRecipesQuery();
-  return (
-    <RecipeGrid
-      recipes={data?.recipes}
-      loading={isLoading}
-      failed={isError}
-      narrow
-      eagerCount={2}
-      skeletonCount={4}
-      label="Saved recipes"
-      headingLevel={2}
-    />
-  );
+  return <ProfileRecipes result={useGetSavedRecipesQuery()} label="Saved recipes" />;
 }
 
 function SettingsBlock({ title, children }: { title: string; children: ReactNode }) {
