@@ -9,14 +9,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@forkful/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { openApiTransform } from './openapi.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
@@ -102,7 +98,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
       info: { title: 'Forkful API', version: '1.0.0', description: 'The recipe-sharing API of Forkful.' },
       servers: [{ url: '/' }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   // The docs page needs no inline script, so it keeps the app's CSP (its own static CSP would loosen base-uri and
   // frame-ancestors and force HTTPS on plain-HTTP installs).

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/app.js';
+import { createTestApp, multipart, type TestContext } from '../test/app.js';
 
 let ctx: TestContext;
 
@@ -64,6 +64,48 @@ describe('OpenAPI', () => {
     expect(Object.keys(loginSchema.properties).sort()).toEqual(['email', 'password']);
     const all = document.paths['/api/v1/recipes/all'].get;
     expect(all.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['limit', 'page']);
+  });
+
+  it('describes the four multipart bodies: their text fields and the binary file', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const form = (method: string, path: string) => {
+      const content = document.paths[`/api/v1${path}`][method].requestBody?.content;
+      expect(Object.keys(content ?? {}), `${method} ${path}`).toEqual(['multipart/form-data']);
+      return content['multipart/form-data'].schema;
+    };
+    const binary = { type: 'string', format: 'binary' };
+
+    const create = form('post', '/recipes/create-recipe');
+    expect(Object.keys(create.properties).sort()).toEqual(
+      ['cookingTime', 'ingredients', 'introduction', 'isPublished', 'recipePhoto', 'steps', 'title'].sort(),
+    );
+    expect(create.required.sort()).toEqual(['cookingTime', 'ingredients', 'steps', 'title']);
+    expect(create.properties.recipePhoto).toMatchObject(binary);
+    expect(create.properties.ingredients).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(create.properties.isPublished).toMatchObject({ enum: ['true', 'false'] });
+
+    const photo = form('patch', '/recipes/{id}/update-recipe-photo');
+    expect(photo.required).toEqual(['recipePhoto']);
+    expect(photo.properties.recipePhoto).toMatchObject(binary);
+
+    const register = form('post', '/users/register');
+    expect(Object.keys(register.properties).sort()).toEqual(['avatar', 'email', 'name', 'password']);
+    expect(register.required.sort()).toEqual(['email', 'name', 'password']);
+    expect(register.properties.avatar).toMatchObject(binary);
+
+    const avatar = form('patch', '/users/update-avatar');
+    expect(avatar.required).toEqual(['avatar']);
+    expect(avatar.properties.avatar).toMatchObject(binary);
+
+    // Described, not validated by the type provider: a real multipart sign-up still goes through readMultipart.
+    const signUp = multipart({ name: 'Form Cook', email: 'form.cook@example.com', password: 'a-long-passphrase' });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/register',
+      headers: signUp.headers,
+      payload: signUp.payload,
+    });
+    expect(created.statusCode, created.body).toBe(201);
   });
 
   it('serves the interactive reference at /api/v1/docs', async () => {

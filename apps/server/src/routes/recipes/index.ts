@@ -19,6 +19,7 @@ import { badRequest } from '../../errors.js';
 import { ok, parseWith, readMultipart, responses } from '../../http.js';
 import { currentUserId } from '../../plugins/auth.js';
 import type { Services } from '../../services/container.js';
+import { createRecipeForm, recipePhotoForm } from '../multipart-forms.js';
 
 const idParams = z.object({ id: idSchema });
 const userIdParams = z.object({ userId: idSchema });
@@ -37,6 +38,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         summary:
           'Create a recipe (multipart: title, introduction, cookingTime, ingredients[], steps[], isPublished, recipePhoto)',
         consumes: ['multipart/form-data'],
+        multipartBody: createRecipeForm,
         response: responses(z.object({ _id: z.string() }), 201),
       },
     },
@@ -99,7 +101,13 @@ export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     '/:id/update-recipe-photo',
     {
       preHandler: app.requireUser,
-      schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: responses(recipeSchema) },
+      schema: {
+        tags,
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        multipartBody: recipePhotoForm,
+        response: responses(recipeSchema),
+      },
     },
     async (request, reply) => {
       const userId = currentUserId(request);

@@ -15,6 +15,7 @@ import { ok, parseWith, readMultipart, responses } from '../../http.js';
 import { currentUserId, REFRESH_COOKIE } from '../../plugins/auth.js';
 import { authRateLimit, loginAccountLimit } from '../../plugins/security.js';
 import type { Services } from '../../services/container.js';
+import { avatarForm, registerForm } from '../multipart-forms.js';
 import { COMMON_PASSWORD, isCommonPassword } from '../../services/common-passwords.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../services/passwords.js';
 import { USER_NOT_FOUND } from '../../repositories/users.js';
@@ -46,6 +47,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         tags,
         summary: 'Create an account (multipart: name, email, password, avatar) and log in',
         consumes: ['multipart/form-data'],
+        multipartBody: registerForm,
         response: responses(userData, 201),
       },
     },
@@ -157,7 +159,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/update-avatar',
     {
       preHandler: app.requireUser,
-      schema: { tags, consumes: ['multipart/form-data'], response: responses(userData) },
+      schema: { tags, consumes: ['multipart/form-data'], multipartBody: avatarForm, response: responses(userData) },
     },
     async (request, reply) => {
       const userId = currentUserId(request);

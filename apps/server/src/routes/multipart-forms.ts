@@ -1,0 +1,53 @@
+import {
+  COOKING_TIME_MAX,
+  emailSchema,
+  introductionSchema,
+  nameSchema,
+  newPasswordSchema,
+  RECIPE_PHOTO_MIME_TYPES,
+  AVATAR_MIME_TYPES,
+  titleSchema,
+} from '@forkful/contracts';
+import { z } from 'zod';
+
+/*
+ * What the multipart/form-data bodies carry, for the OpenAPI document (`schema.multipartBody`, see openapi.ts).
+ * Every form field is text; the handlers validate them with the contract schemas after `readMultipart`.
+ */
+
+const entries = (what: string) =>
+  z
+    .array(z.string().min(1).max(1000))
+    .min(1)
+    .max(100)
+    .meta({ description: `One form field per ${what}, repeated in order` });
+
+const imageFile = (mimeTypes: readonly string[], description: string) =>
+  z.file().meta({ description: `${description} (${mimeTypes.join(', ')}; re-encoded to WebP, metadata dropped)` });
+
+const recipePhoto = imageFile(RECIPE_PHOTO_MIME_TYPES, 'The recipe photo');
+const avatar = imageFile(AVATAR_MIME_TYPES, 'The profile picture');
+
+export const createRecipeForm = z.object({
+  title: titleSchema,
+  introduction: introductionSchema,
+  cookingTime: z
+    .string()
+    .regex(/^\d+$/)
+    .meta({ description: `Whole minutes, 0 to ${COOKING_TIME_MAX}` }),
+  ingredients: entries('ingredient'),
+  steps: entries('step'),
+  isPublished: z.enum(['true', 'false']).default('false').meta({ description: 'Without it the recipe is a draft' }),
+  recipePhoto: recipePhoto.optional(),
+});
+
+export const recipePhotoForm = z.object({ recipePhoto });
+
+export const registerForm = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  avatar: avatar.optional(),
+});
+
+export const avatarForm = z.object({ avatar });
