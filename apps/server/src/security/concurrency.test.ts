@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, CookieJar, registerUser, type TestContext } from '../test/app.js';
+import { imageFileNames } from '../services/images.js';
 import {
   call,
   createRecipe,
@@ -38,11 +39,11 @@ async function expectConsistent(): Promise<void> {
   const keys = await ctx.database.pool.query<{ photo_key: string }>(
     'SELECT photo_key FROM recipes WHERE photo_key IS NOT NULL',
   );
-  const expected = keys.rows.flatMap(({ photo_key: key }) => [320, 640, 1280].map((w) => `recipe-${key}-${w}.webp`));
+  const expected = keys.rows.flatMap(({ photo_key: key }) => imageFileNames('recipe', key));
   const avatars = await ctx.database.pool.query<{ avatar_key: string }>(
     'SELECT avatar_key FROM users WHERE avatar_key IS NOT NULL',
   );
-  expected.push(...avatars.rows.flatMap(({ avatar_key: key }) => [128, 256].map((w) => `avatar-${key}-${w}.webp`)));
+  expected.push(...avatars.rows.flatMap(({ avatar_key: key }) => imageFileNames('avatar', key)));
   // Exactly the files of the stored keys: none missing, none orphaned, no half-written temporary file.
   expect(uploadedFiles(ctx.config.uploadsDir)).toEqual(expected.sort());
 }
@@ -108,7 +109,7 @@ describe('concurrent requests of one user', () => {
         steps: fields.steps,
       });
       const files = fileNames(recipe.recipePhotoVariants.map((variant: { url: string }) => variant.url));
-      expect(files).toHaveLength(3);
+      expect(files).toHaveLength(4);
       for (const name of files) expect(uploadedFiles(ctx.config.uploadsDir)).toContain(name);
     }
     await expectConsistent();

@@ -13,6 +13,7 @@ import {
   type ServerProcess,
 } from '../test/server-process.js';
 import { waitUntil } from '../test/state.js';
+import { imageFileNames } from '../services/images.js';
 
 // Killing the server (SIGKILL, power loss) in the middle of an account deletion must leave all of the account or
 // none of it: the rows go in one transaction. Image files are removed only after the commit, so a crash between
@@ -111,9 +112,7 @@ async function filesOf(userId: string): Promise<string[]> {
      UNION ALL SELECT 'recipe', photo_key FROM recipes WHERE author_id = $1 AND photo_key IS NOT NULL`,
     [userId],
   );
-  return keys.rows.flatMap(({ kind, key }) =>
-    (kind === 'avatar' ? [128, 256] : [320, 640, 1280]).map((width) => `${kind}-${key}-${width}.webp`),
-  );
+  return keys.rows.flatMap(({ kind, key }) => imageFileNames(kind === 'avatar' ? 'avatar' : 'recipe', key));
 }
 
 /** Waits until no connection of the killed server is left: its open transaction has been rolled back or committed. */
@@ -155,7 +154,7 @@ describe('SIGKILL during an account deletion', () => {
       );
       const before = await rowsOf(leaving.id);
       const files = await filesOf(leaving.id);
-      expect(files).toHaveLength(2 + 3 * 3);
+      expect(files).toHaveLength(2 + 3 * 4);
 
       let blocker: pg.Client | undefined;
       if (round === 0) {

@@ -14,6 +14,7 @@ import {
   type ServerProcess,
 } from '../test/server-process.js';
 import { waitUntil } from '../test/state.js';
+import { imageFileNames } from '../services/images.js';
 
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
@@ -131,9 +132,8 @@ describe('SIGTERM', () => {
     try {
       const row = await client.query('SELECT photo_key FROM recipes WHERE id = $1', [recipeId]);
       const key = row.rows[0]?.photo_key as string;
-      expect(uploadedFiles(path.join(server.dataDir, 'uploads'))).toEqual(
-        [1280, 320, 640].map((width) => `recipe-${key}-${width}.webp`),
-      );
+      expect(uploadedFiles(path.join(server.dataDir, 'uploads'))).toEqual(imageFileNames('recipe', key).sort());
+      expect(imageFileNames('recipe', key)).toHaveLength(4);
       const open = await client.query(
         'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
       );

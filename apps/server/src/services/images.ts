@@ -6,7 +6,21 @@ import type { FileStorage } from './storage.js';
 export type ImageKind = 'recipe' | 'avatar';
 
 const MAX_INPUT_PIXELS = 40_000_000;
-const WIDTHS: Record<ImageKind, readonly number[]> = { recipe: [320, 640, 1280], avatar: [128, 256] };
+/**
+ * The widths of each generation of an image set. A stored key names its generation (`<hex>` is 1, `<hex>-v2` is 2),
+ * so a photo stored before a width was added keeps listing, serving and removing exactly the files it has; new
+ * uploads get the current generation. 800 w is what a 375 px phone at 2x picks for a full-width card (750 device px)
+ * instead of the 1280 w file.
+ */
+const GENERATIONS: Record<ImageKind, Record<number, readonly number[]>> = {
+  recipe: { 1: [320, 640, 1280], 2: [320, 640, 800, 1280] },
+  avatar: { 1: [128, 256] },
+};
+const CURRENT_GENERATION: Record<ImageKind, number> = { recipe: 2, avatar: 1 };
+const WIDTHS: Record<ImageKind, readonly number[]> = {
+  recipe: widthsOfGeneration('recipe', CURRENT_GENERATION.recipe),
+  avatar: widthsOfGeneration('avatar', CURRENT_GENERATION.avatar),
+};
 const ACCEPTED_FORMATS: Record<ImageKind, readonly string[]> = {
   recipe: ['jpeg', 'png', 'webp'],
   avatar: ['jpeg', 'png'],
@@ -48,7 +62,9 @@ export class ImageService {
     if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
       throw payloadTooLarge('The image is too large (40 megapixels at most)');
     }
-    const key = randomBytes(16).toString('hex');
+    const generation = CURRENT_GENERATION[kind];
+    const random = randomBytes(16).toString('hex');
+    const key = generation === 1 ? random : `${random}-v${generation}`;
     let encoded: Array<{ width: number; bytes: Buffer }>;
     try {
       const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
@@ -80,12 +96,29 @@ export class ImageService {
   }
 
   async remove(kind: ImageKind, key: string): Promise<void> {
-    await Promise.all(WIDTHS[kind].map((width) => this.storage.remove(fileName(kind, key, width))));
+    await Promise.all(imageFileNames(kind, key).map((name) => this.storage.remove(name)));
   }
 
   variants(kind: ImageKind, key: string): ImageVariant[] {
-    return WIDTHS[kind].map((width) => ({ width, url: this.storage.url(fileName(kind, key, width)) }));
+    return widthsOfKey(kind, key).map((width) => ({ width, url: this.storage.url(fileName(kind, key, width)) }));
   }
+}
+
+function widthsOfGeneration(kind: ImageKind, generation: number): readonly number[] {
+  const widths = GENERATIONS[kind][generation];
+  if (!widths) throw new Error(`No widths for ${kind} images of generation ${generation}`);
+  return widths;
+}
+
+/** The widths a stored key has files for (a key of an unknown, newer generation gets the current set). */
+function widthsOfKey(kind: ImageKind, key: string): readonly number[] {
+  const generation = /-v(\d+)$/.exec(key)?.[1];
+  return GENERATIONS[kind][generation ? Number(generation) : 1] ?? WIDTHS[kind];
+}
+
+/** Every file name of a stored image set. */
+export function imageFileNames(kind: ImageKind, key: string): string[] {
+  return widthsOfKey(kind, key).map((width) => fileName(kind, key, width));
 }
 
 function fileName(kind: ImageKind, key: string, width: number): string {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,14 +44,16 @@ afterAll(async () => {
 });
 
 describe('recipe photos', () => {
-  it('re-encodes an upload to WebP at 320, 640 and 1280, upright, with EXIF and GPS stripped', async () => {
+  it('re-encodes an upload to WebP at 320, 640, 800 and 1280, upright, with EXIF and GPS stripped', async () => {
     const input = await sharp(jpeg).metadata();
     expect(input.exif?.toString('latin1')).toContain('Secret Person');
 
     const id = await createRecipe(ctx.app, author.jar, {}, { bytes: jpeg });
     const recipe = expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
-    expect(recipe.recipePhotoVariants.map((variant: { width: number }) => variant.width)).toEqual([320, 640, 1280]);
-    expect(recipe.recipePhoto).toBe(recipe.recipePhotoVariants[2].url);
+    expect(recipe.recipePhotoVariants.map((variant: { width: number }) => variant.width)).toEqual([
+      320, 640, 800, 1280,
+    ]);
+    expect(recipe.recipePhoto).toBe(recipe.recipePhotoVariants[3].url);
     expect(uploadedFiles(ctx.config.uploadsDir)).toEqual(fileNames(photoUrls(recipe)));
 
     for (const { width, url } of recipe.recipePhotoVariants as Array<{ width: number; url: string }>) {
@@ -82,7 +85,7 @@ describe('recipe photos', () => {
         { bytes, filename: `dish.${format}`, contentType: `image/${format}` },
       );
       const recipe = expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
-      expect(recipe.recipePhotoVariants).toHaveLength(3);
+      expect(recipe.recipePhotoVariants).toHaveLength(4);
     }
   });
 
@@ -136,7 +139,7 @@ describe('recipe photos', () => {
     });
     const recipe = expectOk(response);
     const fresh = photoUrls(recipe);
-    expect(fresh).toHaveLength(3);
+    expect(fresh).toHaveLength(4);
     expect(fresh).not.toEqual(old);
     const files = uploadedFiles(ctx.config.uploadsDir);
     for (const name of fileNames(fresh)) expect(files).toContain(name);
@@ -217,6 +220,31 @@ describe('recipe photos', () => {
     expectOk(await call(ctx.app, 'DELETE', `/recipes/${id}/delete-recipe`, { jar: author.jar }));
     const files = uploadedFiles(ctx.config.uploadsDir);
     for (const name of fileNames(old)) expect(files).not.toContain(name);
+  });
+
+  it('keeps serving a photo stored before the 800 w variant existed, and removes all its files', async () => {
+    // A photo of the first generation: a bare key, files at 320, 640 and 1280 only.
+    const key = randomBytes(16).toString('hex');
+    const legacy = [320, 640, 1280].map((width) => `recipe-${key}-${width}.webp`);
+    const bytes = await sharp(jpeg).webp().toBuffer();
+    for (const name of legacy) writeFileSync(path.join(ctx.config.uploadsDir, name), bytes);
+    const id = await createRecipe(ctx.app, author.jar);
+    await ctx.database.pool.query('UPDATE recipes SET photo_key = $1 WHERE id = $2', [key, id]);
+
+    const recipe = expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
+    expect(recipe.recipePhotoVariants.map((variant: { width: number }) => variant.width)).toEqual([320, 640, 1280]);
+    expect(fileNames(photoUrls(recipe))).toEqual([...legacy].sort());
+    expect(recipe.recipePhoto).toBe(recipe.recipePhotoVariants[2].url);
+    for (const url of photoUrls(recipe)) expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+    const replaced = expectOk(
+      await upload(ctx.app, author.jar, `/recipes/${id}/update-recipe-photo`, { field: 'recipePhoto', bytes: jpeg }),
+    );
+    expect(replaced.recipePhotoVariants.map((variant: { width: number }) => variant.width)).toEqual([
+      320, 640, 800, 1280,
+    ]);
+    const files = uploadedFiles(ctx.config.uploadsDir);
+    for (const name of legacy) expect(files).not.toContain(name);
   });
 
   it('serves nothing from outside the uploads folder', async () => {

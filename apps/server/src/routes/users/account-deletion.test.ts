@@ -74,7 +74,7 @@ describe('DELETE /users/delete', () => {
       ...(await Promise.all(ownRecipeFiles)).flat().map((variant: { url: string }) => variant.url),
     ]);
     const friendFiles = fileNames(before.recipePhotoVariants.map((variant: { url: string }) => variant.url));
-    expect(leavingFiles).toHaveLength(2 + 3 + 3);
+    expect(leavingFiles).toHaveLength(2 + 4 + 4);
     for (const name of [...leavingFiles, ...friendFiles]) expect(uploadedFiles(ctx.config.uploadsDir)).toContain(name);
 
     // Delete.
