@@ -7,6 +7,7 @@ import { reasonOf } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { EditPhotoPanel } from './edit-photo-panel';
 import { RecipeForm } from './recipe-form';
+import { RecipeUnavailable } from './recipe-unavailable';
 import type { RecipeFormValues } from './recipe-form-schema';
 import { useGetRecipeQuery, useUpdateRecipeMutation } from './recipes-api';
 
@@ -17,7 +18,7 @@ export function EditRecipePage() {
   const { recipeId = '' } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
-  const { data: recipe, error, isLoading } = useGetRecipeQuery(recipeId);
+  const { data: recipe, error, isLoading, refetch } = useGetRecipeQuery(recipeId);
   const [updateRecipe, updateState] = useUpdateRecipeMutation();
   const [tab, setTab] = useState<TabKey>('details');
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -30,13 +31,7 @@ export function EditRecipePage() {
       </div>
     );
   }
-  if (error || !recipe) {
-    return (
-      <div className="container-page py-12">
-        <ErrorBox>Error: {reasonOf(error)}</ErrorBox>
-      </div>
-    );
-  }
+  if (error || !recipe) return <RecipeUnavailable error={error} onRetry={() => void refetch()} />;
   if (!user || recipe.author._id !== user._id) return <Navigate to={`/view-recipe/${recipe._id}`} replace />;
 
   const onSubmit = async (values: RecipeFormValues, publish: boolean) => {

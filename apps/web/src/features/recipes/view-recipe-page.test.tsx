@@ -121,5 +121,20 @@ describe('ViewRecipePage', () => {
     allowConsoleError();
     renderPage(() => fail(404, 'Recipe not found'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Recipe not found');
+    expect(screen.getByRole('heading', { level: 1, name: 'This recipe isn’t on the menu' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all recipes' })).toHaveAttribute('href', '/recipes');
+  });
+
+  it('offers to try again when the recipe fails to load for another reason', async () => {
+    allowConsoleError();
+    let calls = 0;
+    renderPage((path) => {
+      if (!path.endsWith('/view-recipe')) return ok({ isSaved: false });
+      calls += 1;
+      return calls === 1 ? fail(503, 'Database is busy. Please try again.') : ok(recipe);
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Database is busy. Please try again.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tomato soup' })).toBeInTheDocument();
   });
 });

@@ -3,13 +3,12 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { RecipePhoto } from '@/components/recipe-card';
 import { buttonClasses } from '@/components/ui/button';
-import { ErrorBox } from '@/components/ui/error-box';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Stars } from '@/components/ui/stars';
-import { reasonOf } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';
 import { DeleteRecipeButton } from './delete-recipe-button';
+import { RecipeUnavailable } from './recipe-unavailable';
 import { useGetRecipeQuery } from './recipes-api';
 import { SaveButton } from './save-button';
 
@@ -39,19 +38,10 @@ function ViewRecipeSkeleton() {
 export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
   const { recipeId = '' } = useParams();
   const { user, isLoggedIn } = useSession();
-  const { data: recipe, error, isLoading } = useGetRecipeQuery(recipeId);
+  const { data: recipe, error, isLoading, refetch } = useGetRecipeQuery(recipeId);
 
   if (isLoading) return <ViewRecipeSkeleton />;
-  if (error || !recipe) {
-    return (
-      <div className="container-page py-12">
-        <ErrorBox>Error: {reasonOf(error)}</ErrorBox>
-        <Link to="/recipes" className={buttonClasses('secondary', 'md', 'mt-6')}>
-          Browse all recipes
-        </Link>
-      </div>
-    );
-  }
+  if (error || !recipe) return <RecipeUnavailable error={error} onRetry={() => void refetch()} />;
 
   const isAuthor = user?._id === recipe.author._id;
 
