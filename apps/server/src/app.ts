@@ -76,7 +76,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // With S3 storage, images come from the bucket's public address (docs/decisions/008-image-storage.md).
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -115,17 +116,19 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(reviewRoutes, { prefix: `${API_BASE}/reviews`, services });
   await app.register(userRoutes, { prefix: `${API_BASE}/users`, services });
 
-  mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    list: false,
-    wildcard: true,
-  });
+  if (!config.s3) {
+    mkdirSync(config.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      list: false,
+      wildcard: true,
+    });
+  }
 
   const webDist = path.resolve(config.webDistDir ?? defaultWebDist);
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

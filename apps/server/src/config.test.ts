@@ -26,11 +26,57 @@ describe('configuration', () => {
     );
   });
 
+  it('stores images on local disk unless S3_BUCKET is set, and derives the S3 addresses', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).s3).toBeUndefined();
+    const keys = { S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'photos', S3_REGION: 'eu-west-1', ...keys }).s3).toEqual({
+      bucket: 'photos',
+      region: 'eu-west-1',
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      publicUrl: 'https://photos.s3.eu-west-1.amazonaws.com',
+    });
+    // Another S3-compatible server: path-style by default, the public URL follows.
+    expect(
+      loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000/', ...keys }).s3,
+    ).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      publicUrl: 'http://127.0.0.1:9000/photos',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        S3_BUCKET: 'photos',
+        S3_PUBLIC_URL: 'https://cdn.example.com/img/',
+        S3_FORCE_PATH_STYLE: 'true',
+        ...keys,
+      }).s3,
+    ).toMatchObject({ forcePathStyle: true, publicUrl: 'https://cdn.example.com/img' });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
     [{ SEED_DEMO: 'maybe' }, /^Invalid configuration: SEED_DEMO must be true or false/],
     [{ ACCESS_TOKEN_SECRET: 'short' }, /^Invalid configuration: ACCESS_TOKEN_SECRET must be at least 32 characters/],
+    [
+      { S3_BUCKET: 'Bad_Bucket', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' },
+      /^Invalid configuration: S3_BUCKET /,
+    ],
+    [{ S3_BUCKET: 'photos' }, /^Invalid configuration: S3_ACCESS_KEY_ID is required when S3_BUCKET is set$/],
+    [
+      { S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'k' },
+      /^Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set$/,
+    ],
+    [
+      { S3_ENDPOINT: 'http://127.0.0.1:9000' },
+      /^Invalid configuration: S3_BUCKET is required when S3_ENDPOINT is set$/,
+    ],
+    [{ S3_BUCKET: 'photos', S3_ENDPOINT: 'ftp://x' }, /^Invalid configuration: S3_ENDPOINT must be an http/],
+    [{ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'sometimes' }, /^Invalid configuration: S3_FORCE_PATH_STYLE must be/],
   ])('stops on a bad value with one line naming the variable (%o)', (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     try {

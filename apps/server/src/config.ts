@@ -2,12 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './services/s3-storage.js';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const secretText = z.string().min(32, 'must be at least 32 characters');
+
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\/[^/?#]+[^?#]*$/, 'must be an http:// or https:// URL without query')
+  .refine((value) => URL.canParse(value), 'must be an http:// or https:// URL without query');
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -39,6 +45,19 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(1000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, dashes)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
+  S3_PUBLIC_URL: httpUrl.optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -65,6 +84,8 @@ export interface Config {
   rateLimitMax: number;
   /** Log-in, sign-up and refresh attempts per minute per client address (log-in also per account and address). */
   authRateLimitMax: number;
+  /** Images go to this S3-compatible bucket instead of `uploadsDir` when set. */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const s3 = s3Settings(e, env);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -117,5 +139,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    s3,
   };
 }
+
+/** S3 storage is on when S3_BUCKET is set; then the credentials are required, and the addresses have defaults. */
+function s3Settings(e: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const given = (name: string) => env[name] !== undefined && env[name] !== '';
+  if (!e.S3_BUCKET) {
+    const stray = S3_VARIABLES.find(given);
+    if (stray) throw new ConfigError(`Invalid configuration: S3_BUCKET is required when ${stray} is set`);
+    return undefined;
+  }
+  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when S3_BUCKET is set`);
+  }
+  const endpoint = (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/+$/, '');
+  // S3-compatible servers (MinIO, Garage, …) usually want path-style addresses; AWS itself wants virtual hosts.
+  const forcePathStyle = e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined;
+  const endpointUrl = new URL(endpoint);
+  const publicUrl =
+    e.S3_PUBLIC_URL ??
+    (forcePathStyle
+      ? `${endpoint}/${e.S3_BUCKET}`
+      : `${endpointUrl.protocol}//${e.S3_BUCKET}.${endpointUrl.host}${endpointUrl.pathname.replace(/\/+$/, '')}`);
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint,
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+  };
+}
+
+const S3_VARIABLES = [
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PUBLIC_URL',
+] as const;

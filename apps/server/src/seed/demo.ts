@@ -7,7 +7,7 @@ import type { Database, Executor } from '../db/client.js';
 import { recipes, reviews, savedRecipes, users } from '../db/schema.js';
 import { ImageService } from '../services/images.js';
 import { hashPassword } from '../services/passwords.js';
-import { LocalFileStorage } from '../services/storage.js';
+import { createFileStorage } from '../services/storage.js';
 import { removeDemoImages, storeDemoImages, type StoredImage } from './demo-images.js';
 import { planDemoContent, type DemoPlan } from './demo-plan.js';
 import { hashText } from './random.js';
@@ -32,7 +32,7 @@ export async function seedDemoContent(db: Database, config: Config, log: (line: 
   log('Empty database: adding demo content …');
 
   const plan = planDemoContent(new Date());
-  const images = new ImageService(new LocalFileStorage(config.uploadsDir));
+  const images = new ImageService(createFileStorage(config));
   const stored: StoredImage[] = [];
   let inserted = false;
   try {

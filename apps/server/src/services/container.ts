@@ -6,7 +6,7 @@ import { SessionRepository } from '../repositories/sessions.js';
 import { UserRepository } from '../repositories/users.js';
 import { ImageService } from './images.js';
 import { Mappers } from './mappers.js';
-import { LocalFileStorage } from './storage.js';
+import { createFileStorage } from './storage.js';
 
 /** The app services, built once per app instance and handed to routes. */
 export interface Services {
@@ -21,7 +21,7 @@ export interface Services {
 }
 
 export function createServices(config: Config, db: Database): Services {
-  const storage = new LocalFileStorage(config.uploadsDir);
+  const storage = createFileStorage(config);
   const images = new ImageService(storage);
   return {
     config,

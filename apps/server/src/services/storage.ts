@@ -1,7 +1,9 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Config } from '../config.js';
+import { S3FileStorage } from './s3-storage.js';
 
-/** Where image files live. Local disk by default; an S3-compatible store would implement the same interface. */
+/** Where image files live: local disk by default, an S3-compatible bucket when configured (s3-storage.ts). */
 export interface FileStorage {
   put(name: string, bytes: Buffer): Promise<void>;
   remove(name: string): Promise<void>;
@@ -29,4 +31,9 @@ export class LocalFileStorage implements FileStorage {
   url(name: string): string {
     return `${UPLOADS_URL_PREFIX}${name}`;
   }
+}
+
+/** The storage the configuration asks for. */
+export function createFileStorage(config: Pick<Config, 's3' | 'uploadsDir'>): FileStorage {
+  return config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(config.uploadsDir);
 }
