@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, createTestApp, multipart, registerUser, type TestContext } from '../test/app.js';
 import { call, createRecipe, expectError, expectOk, makeImage, postRecipe, upload } from '../test/fixtures.js';
 import { startLocalS3, type LocalS3 } from '../test/s3-server.js';
-import { signV4 } from './s3-storage.js';
+import { seedDemoContent } from '../seed/demo.js';
+import { imageFileNames } from './images.js';
+import { S3FileStorage, signV4 } from './s3-storage.js';
 
 // The whole image life cycle of the API against a real S3-compatible server (s3rver), which checks every request's
 // Signature Version 4: nothing of our own storage code is mocked.
@@ -130,6 +132,35 @@ describe('images on S3-compatible storage', () => {
     expect(await s3.keys()).toHaveLength(2);
     const { user } = expectOk(await call(ctx.app, 'PATCH', '/users/remove-avatar', { jar: cook.jar }));
     expect(user.avatar).toMatchObject({ isDefault: true, variants: [] });
+    expect(await s3.keys()).toEqual([]);
+  });
+});
+
+describe('the demo seed on S3-compatible storage', () => {
+  let seeded: TestContext;
+  beforeAll(async () => {
+    seeded = await createTestApp(s3Env(s3));
+    await seedDemoContent(seeded.database.db, seeded.config, () => undefined);
+  }, 120_000);
+  afterAll(async () => {
+    await seeded?.close();
+  });
+
+  it('puts every demo photo and avatar in the bucket, with all four widths for photos', async () => {
+    const keys = await seeded.database.pool.query<{ photo_key: string | null; avatar_key: string | null }>(
+      `SELECT photo_key, NULL AS avatar_key FROM recipes WHERE photo_key IS NOT NULL
+       UNION ALL SELECT NULL, avatar_key FROM users WHERE avatar_key IS NOT NULL`,
+    );
+    const expected = keys.rows.flatMap((row) =>
+      row.photo_key ? imageFileNames('recipe', row.photo_key) : imageFileNames('avatar', row.avatar_key ?? ''),
+    );
+    expect(expected.filter((name) => name.endsWith('-800.webp')).length).toBeGreaterThan(30);
+    expect(await s3.keys()).toEqual(expected.sort());
+    const page = expectOk(await seeded.app.inject({ method: 'GET', url: '/api/v1/recipes/all?limit=1' }));
+    const [variant] = page.recipes[0].recipePhotoVariants as Variant[];
+    expect((await fetch(variant!.url)).headers.get('content-type')).toBe('image/webp');
+    // Empty the bucket again for the suite after this one.
+    for (const name of expected) await new S3FileStorage(seeded.config.s3!).remove(name);
     expect(await s3.keys()).toEqual([]);
   });
 });
