@@ -44,8 +44,8 @@ function SavedRecipes() {
 
 function SettingsBlock({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <details className="group rounded-2xl border border-line bg-white open:shadow-card">
-      <summary className="flex cursor-pointer list-none items-center justify-between rounded-2xl px-5 py-4 font-semibold [&::-webkit-details-marker]:hidden">
+    <details className="group">
+      <summary className="flex cursor-pointer list-none items-center justify-between px-5 py-4 font-semibold group-open:text-brand-700 [&::-webkit-details-marker]:hidden">
         {title}
         <svg
           aria-hidden="true"
@@ -65,15 +65,25 @@ function ProfileCard({ user, isOwner }: { user: User; isOwner: boolean }) {
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-5 rounded-3xl border border-line bg-white p-6 shadow-card lg:flex-col lg:items-start">
-        <Avatar url={user.avatar.url} variants={user.avatar.variants} name={user.name} px={112} className="ring-4" />
+        {/* Smaller on phones, so the name keeps the room beside it. */}
+        <Avatar
+          url={user.avatar.url}
+          variants={user.avatar.variants}
+          name={user.name}
+          px={112}
+          className="ring-4 max-sm:size-20!"
+        />
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold wrap-anywhere">{user.name}</h1>
+          <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{user.name}</h1>
           {isOwner && user.email && <p className="mt-1 break-all text-ink-soft">{user.email}</p>}
           <p className="mt-1 text-sm text-ink-soft">Cooking on Forkful since {since}</p>
         </div>
       </div>
       {isOwner && (
-        <section aria-label="Account settings" className="space-y-3">
+        <section
+          aria-label="Account settings"
+          className="divide-y divide-line rounded-2xl border border-line bg-white shadow-card"
+        >
           <SettingsBlock title="Change avatar">
             <AvatarSettings user={user} />
           </SettingsBlock>
