@@ -26,10 +26,19 @@ export function RouteErrorPage() {
         <h2 className="mt-2 font-sans text-xl font-semibold text-ink-soft">
           {error.status} {error.statusText}
         </h2>
-        {detail && <p className="mt-4 rounded-xl bg-cream-deep px-4 py-3 font-mono text-sm text-ink">{detail}</p>}
-        <Link to="/" className={buttonClasses('primary', 'lg', 'mt-8')}>
-          Back to the kitchen
-        </Link>
+        {detail && (
+          <p className="mt-4 max-w-full rounded-xl bg-cream-deep px-4 py-3 font-mono text-sm wrap-anywhere text-ink">
+            {detail}
+          </p>
+        )}
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link to="/" className={buttonClasses('primary', 'lg')}>
+            Back to the kitchen
+          </Link>
+          <Link to="/recipes" className={buttonClasses('secondary', 'lg')}>
+            Browse all recipes
+          </Link>
+        </div>
       </section>
     );
   }
@@ -40,7 +49,11 @@ export function RouteErrorPage() {
       <title>Oops! · Forkful</title>
       <h1 className="text-5xl font-bold sm:text-6xl">Oops!</h1>
       <p className="mt-4 text-lg text-ink-soft">Sorry, an unexpected error has occurred.</p>
-      {message && <p className="mt-4 rounded-xl bg-cream-deep px-4 py-3 font-mono text-sm text-ink">{message}</p>}
+      {message && (
+        <p className="mt-4 max-w-full rounded-xl bg-cream-deep px-4 py-3 font-mono text-sm wrap-anywhere text-ink">
+          {message}
+        </p>
+      )}
       <Link to="/" className={buttonClasses('primary', 'lg', 'mt-8')}>
         Back to the kitchen
       </Link>
