@@ -1,7 +1,8 @@
 // The SQL of apps/server/src/repositories (recipes.ts, reviews.ts, sessions.ts, users.ts) for the eight bench
 // scenarios, word for word with $n placeholders. The ceiling server runs exactly this through bare `pg` and maps
 // rows with the server's own services/mappers.ts, so app ÷ ceiling is what the framework and our code add.
-// Keep in step with the repositories when their SQL changes.
+// Keep in step with the repositories when their SQL changes. Search is not copied: the ceiling runs the server's own
+// search module (repositories/search.ts) over its bare pool.
 
 const cardColumns = `
   r.id, r.title, r.introduction, r.cooking_time AS "cookingTime", r.photo_key AS "photoKey",
@@ -24,28 +25,6 @@ export const queries = {
   viewRecipe: `
     SELECT ${recipeColumns} FROM recipes r JOIN users u ON u.id = r.author_id
     WHERE r.id = $1 AND r.is_published`,
-  suggest: `
-    WITH q AS (SELECT f_unaccent($1) AS t)
-    SELECT r.id, r.title FROM recipes r, q
-    WHERE r.is_published
-      AND (f_unaccent(lower(r.title)) LIKE '%' || f_unaccent($2) || '%'
-           OR q.t <% f_unaccent(lower(r.title)) OR q.t % f_unaccent(lower(r.title)))
-    ORDER BY (f_unaccent(lower(r.title)) LIKE f_unaccent($3) || '%') DESC,
-             word_similarity(q.t, f_unaccent(lower(r.title))) DESC,
-             r.total_reviews DESC, r.title
-    LIMIT $4`,
-  searchRanked: `
-    WITH q AS (SELECT websearch_to_tsquery('english', f_unaccent($1)) AS query)
-    SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id, q
-    WHERE r.is_published AND r.search_vector @@ q.query
-    ORDER BY ts_rank(r.search_vector, q.query) DESC, r.created_at DESC
-    LIMIT $2`,
-  searchFallback: `
-    WITH q AS (SELECT f_unaccent($1) AS t)
-    SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id, q
-    WHERE r.is_published AND (q.t <% f_unaccent(lower(r.title)) OR q.t % f_unaccent(lower(r.title)))
-    ORDER BY word_similarity(q.t, f_unaccent(lower(r.title))) DESC, r.created_at DESC
-    LIMIT $2`,
   recipeVisible: `SELECT 1 FROM recipes WHERE id = $1 AND (is_published OR author_id = $2)`,
   reviewPage: `
     SELECT ${reviewColumns} FROM reviews v JOIN users u ON u.id = v.owner_id
@@ -98,5 +77,3 @@ export interface ReviewRow {
   createdAt: Date;
   updatedAt: Date;
 }
-
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);

@@ -6,14 +6,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { verify } from '@node-rs/argon2';
 import pg from 'pg';
 import * as q from './ceiling-queries.js';
-import { serverMappers } from './server-modules.js';
+import { serverMappers, serverSearch, type Run } from './server-modules.js';
 
 const map = await serverMappers();
+const search = await serverSearch();
 
 const pool = new pg.Pool({
   connectionString: process.env.CEILING_DATABASE_URL,
   max: Number(process.env.CEILING_POOL_MAX ?? 10),
 });
+const run: Run = async <Row>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as Row[];
 const PAGE_SIZE = 10;
 
 function send(res: ServerResponse, statusCode: number, data: unknown, message = 'Success'): void {
@@ -70,21 +72,15 @@ const routes: Array<[string, RegExp, Handler]> = [
     'GET',
     /^\/api\/v1\/recipes\/search$/,
     async (_req, res, _m, url) => {
-      const text = (url.searchParams.get('query') ?? '').trim().toLowerCase();
-      if (!text) return send(res, 200, { recipes: [] });
-      const escaped = q.escapeLike(text);
-      const rows = await pool.query<{ id: string; title: string }>(q.queries.suggest, [text, escaped, escaped, 8]);
-      send(res, 200, { recipes: rows.rows.map((row) => ({ _id: row.id, title: row.title })) });
+      const rows = await search.suggestTitles(run, url.searchParams.get('query') ?? '', 8);
+      send(res, 200, { recipes: rows.map((row) => ({ _id: row.id, title: row.title })) });
     },
   ],
   [
     'GET',
     /^\/api\/v1\/recipes\/view-recipe-by-name\/(.+)$/,
     async (_req, res, [, name]) => {
-      const text = decodeURIComponent(name ?? '').trim();
-      let rows = (await pool.query<q.CardRow>(q.queries.searchRanked, [text, 48])).rows;
-      if (rows.length === 0)
-        rows = (await pool.query<q.CardRow>(q.queries.searchFallback, [text.toLowerCase(), 48])).rows;
+      const rows = await search.searchRecipes<q.CardRow>(run, decodeURIComponent(name ?? ''), 48);
       send(
         res,
         200,

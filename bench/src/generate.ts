@@ -7,7 +7,7 @@ import { migrate, repoRoot, serverModules } from './server-modules.js';
 
 export const BENCH_PASSWORD = 'bench-password-1234';
 export const benchEmail = (user: number) => `cook${user}@bench.forkful.test`;
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const TABLES = ['users', 'recipes', 'reviews', 'saved_recipes'];
 
 export interface LoadReport {
@@ -171,11 +171,15 @@ export async function generate(url: string, recipes: number, log: (line: string)
   }
 }
 
-/** Counts kept by triggers (skipped in replica mode) are set from the loaded rows. */
+/** What triggers keep (skipped in replica mode) is set from the loaded rows: the published count, title words. */
 async function refreshDerivedCounts(client: pg.Client): Promise<void> {
   const table = await client.query(`SELECT to_regclass('public.recipe_counts') IS NOT NULL AS present`);
   if (!(table.rows[0] as { present: boolean }).present) return;
   await client.query(`UPDATE recipe_counts SET published = (SELECT count(*) FROM recipes WHERE is_published)`);
+  const words = await client.query(`SELECT to_regclass('public.title_words') IS NOT NULL AS present`);
+  if (!(words.rows[0] as { present: boolean }).present) return;
+  await client.query(`INSERT INTO title_words (word) SELECT DISTINCT title_words_of(title_norm) FROM recipes
+                      ON CONFLICT DO NOTHING`);
 }
 
 /** Counts of a reused database, for the report. */

@@ -61,6 +61,19 @@ export async function serverMappers(): Promise<RowMappers> {
   return new Mappers(new ImageService(new LocalFileStorage(path.join(repoRoot, 'data', 'uploads'))));
 }
 
+/** Runs one SQL statement: the search module's only way to the database. */
+export type Run = <Row>(text: string, params: unknown[]) => Promise<Row[]>;
+
+/** The server's search (repositories/search.ts): the ceiling and the plans run exactly its statements. */
+export interface SearchModule {
+  suggestTitles: (run: Run, query: string, limit: number) => Promise<Array<{ id: string; title: string }>>;
+  searchRecipes: <Row>(run: Run, name: string, limit: number) => Promise<Row[]>;
+}
+
+export function serverSearch(): Promise<SearchModule> {
+  return load<SearchModule>('repositories/search.js');
+}
+
 /** Migrates a database with the server's forward-only migrations. */
 export async function migrate(url: string): Promise<void> {
   const { connectDatabase, runMigrations } = await serverModules();

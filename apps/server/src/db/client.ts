@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
 
-export type Database = NodePgDatabase<typeof schema>;
+/** Drizzle over a pg pool; `$client` is the pool, for the few statements written as plain SQL (search). */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or an open transaction: repositories take either. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 

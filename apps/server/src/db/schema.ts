@@ -56,6 +56,10 @@ export const recipes = pgTable(
     randomKey: doublePrecision('random_key')
       .notNull()
       .default(sql`random()`),
+    /** The title without accents, lower-case: what suggestions match and rank (migration 0002). */
+    titleNorm: text('title_norm')
+      .notNull()
+      .generatedAlwaysAs(sql`f_unaccent(lower(title))`),
     /** Weighted full-text document: title (A), introduction (B), ingredients (C); accents removed. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, f_unaccent(title)), 'A') || setweight(to_tsvector('english'::regconfig, f_unaccent(introduction)), 'B') || setweight(to_tsvector('english'::regconfig, f_unaccent(f_join_text(ingredients))), 'C')`,
@@ -74,11 +78,20 @@ export const recipes = pgTable(
     index('recipes_search_vector_idx')
       .using('gin', t.searchVector)
       .where(sql`${t.isPublished}`),
-    index('recipes_title_trgm_idx')
-      .using('gin', sql`f_unaccent(lower(${t.title})) gin_trgm_ops`)
+    index('recipes_title_words_idx')
+      .using('gin', sql`to_tsvector('simple'::regconfig, ${t.titleNorm})`)
+      .where(sql`${t.isPublished}`),
+    // The migration adds INCLUDE (title_norm, title), so suggestions read the window from the index alone.
+    index('recipes_published_popular_idx')
+      .on(t.totalReviews.desc(), t.id)
       .where(sql`${t.isPublished}`),
   ],
 );
+
+/** The distinct words of every title (three letters or more), for typo correction; filled by a trigger. */
+export const titleWords = pgTable('title_words', {
+  word: text('word').primaryKey(),
+});
 
 export const reviews = pgTable(
   'reviews',

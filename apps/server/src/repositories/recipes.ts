@@ -3,6 +3,14 @@ import type { CreateRecipeValues, UpdateRecipeValues } from '@forkful/contracts'
 import type { Database, Executor } from '../db/client.js';
 import { forbidden, notFound } from '../errors.js';
 import type { RecipeCardRow, RecipeRow } from '../services/mappers.js';
+import {
+  DEFAULT_SEARCH_LIMITS,
+  searchRecipes,
+  suggestTitles,
+  type Run,
+  type SearchLimits,
+  type Suggestion,
+} from './search.js';
 import { USER_NOT_FOUND } from './users.js';
 
 export const RECIPE_NOT_FOUND = 'Recipe not found';
@@ -19,12 +27,11 @@ function visibleTo(viewerId: string | null): SQL {
   return viewerId ? sql`(r.is_published OR r.author_id = ${viewerId})` : sql`r.is_published`;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
-}
-
 export class RecipeRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly searchLimits: SearchLimits = DEFAULT_SEARCH_LIMITS,
+  ) {}
 
   private async cards(query: SQL, tx: Executor = this.db): Promise<RecipeCardRow[]> {
     const result = await tx.execute<RecipeCardRow>(query);
@@ -185,44 +192,17 @@ export class RecipeRepository {
     return (result.rowCount ?? 0) > 0;
   }
 
-  /**
-   * Suggestions: title matches, accent-insensitive, typo-tolerant through trigrams. Word similarity (`<%`) catches a
-   * typo in one word of a longer title; whole-title similarity (`%`) catches typos in every word of a short one
-   * ('tomatoe soop'), which word similarity scores below its threshold. Both use the trigram index.
-   */
-  async suggest(query: string, limit: number): Promise<Array<{ id: string; title: string }>> {
-    const text = query.trim().toLowerCase();
-    if (!text) return [];
-    const result = await this.db.execute<{ id: string; title: string }>(sql`
-      WITH q AS (SELECT f_unaccent(${text}) AS t)
-      SELECT r.id, r.title FROM recipes r, q
-      WHERE r.is_published
-        AND (f_unaccent(lower(r.title)) LIKE '%' || f_unaccent(${escapeLike(text)}) || '%'
-             OR q.t <% f_unaccent(lower(r.title)) OR q.t % f_unaccent(lower(r.title)))
-      ORDER BY (f_unaccent(lower(r.title)) LIKE f_unaccent(${escapeLike(text)}) || '%') DESC,
-               word_similarity(q.t, f_unaccent(lower(r.title))) DESC,
-               r.total_reviews DESC, r.title
-      LIMIT ${limit}`);
-    return result.rows;
+  /** The pool behind drizzle, for the search module's plain SQL (the same statements the bench's ceiling runs). */
+  private readonly run: Run = async <Row>(text: string, params: unknown[]) =>
+    (await this.db.$client.query(text, params)).rows as Row[];
+
+  /** Suggestions: up to `limit` published titles, typo-tolerant and accent-insensitive (repositories/search.ts). */
+  async suggest(query: string, limit: number): Promise<Suggestion[]> {
+    return suggestTitles(this.run, query, limit, this.searchLimits);
   }
 
-  /** Full search: ranked full-text over title, introduction and ingredients, with a trigram fallback for typos. */
+  /** Full search: ranked full-text over title, introduction and ingredients, with typo correction. */
   async searchByName(name: string, limit: number): Promise<RecipeCardRow[]> {
-    const text = name.trim();
-    if (!text) return [];
-    const ranked = await this.cards(sql`
-      WITH q AS (SELECT websearch_to_tsquery('english', f_unaccent(${text})) AS query)
-      SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id, q
-      WHERE r.is_published AND r.search_vector @@ q.query
-      ORDER BY ts_rank(r.search_vector, q.query) DESC, r.created_at DESC
-      LIMIT ${limit}`);
-    if (ranked.length > 0) return ranked;
-    const lowered = text.toLowerCase();
-    return this.cards(sql`
-      WITH q AS (SELECT f_unaccent(${lowered}) AS t)
-      SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id, q
-      WHERE r.is_published AND (q.t <% f_unaccent(lower(r.title)) OR q.t % f_unaccent(lower(r.title)))
-      ORDER BY word_similarity(q.t, f_unaccent(lower(r.title))) DESC, r.created_at DESC
-      LIMIT ${limit}`);
+    return searchRecipes<RecipeCardRow>(this.run, name, limit, this.searchLimits);
   }
 }

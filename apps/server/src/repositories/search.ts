@@ -1,0 +1,256 @@
+// Suggestions and full search whose cost does not grow with the number of recipes (docs/decisions/007).
+//
+// Each search looks in two places, in one statement:
+//   a. the `window` most-reviewed published recipes (an index in popularity order, read from the top), keeping at
+//      most `cap` matches: a common word such as 'chicken' is answered from the first few hundred entries;
+//   b. only when (a) found fewer than asked for: the whole table through its index (trigram GIN for titles, the
+//      full-text GIN for search), again at most `cap` matches. A rare word has few matches, so this is cheap too.
+// The matches are then ranked and cut to the limit. When nothing (or too little) matches the words as typed, each
+// word is corrected against `title_words` (trigram distance over a short list of distinct title words, not over a
+// million titles) and the search runs again with the corrections.
+//
+// (b) is a MATERIALIZED CTE read under an outer LIMIT: planned for all its rows, the planner takes the index (a
+// prefix tsquery's estimate is poor, and with the LIMIT inside it chose to walk the whole table hoping to stop
+// early, which for a word no title has means reading all of it); read lazily, it still stops at `cap` rows.
+//
+// The SQL is plain text with $n parameters and runs through a `Run` function, so the server (through its pg pool)
+// and the bench's ceiling server run exactly the same statements.
+
+export type Run = <Row>(text: string, params: unknown[]) => Promise<Row[]>;
+
+export interface SearchLimits {
+  /** How many of the most-reviewed recipes suggestions look at first (an index-only scan: cheap per entry). */
+  suggestWindow: number;
+  /** The same for full search, which fetches each recipe's text to match it (dearer per entry). */
+  searchWindow: number;
+  /** At most this many matches are ranked per place looked in. */
+  cap: number;
+}
+
+export const DEFAULT_SEARCH_LIMITS: SearchLimits = { suggestWindow: 2000, searchWindow: 300, cap: 100 };
+
+/** The columns of a recipe card (RecipeCardRow), for a recipe aliased `r` joined with its author `u`. */
+export const CARD_COLUMNS = `
+  r.id, r.title, r.introduction, r.cooking_time AS "cookingTime", r.photo_key AS "photoKey",
+  r.is_published AS "isPublished", r.author_id AS "authorId", u.name AS "authorName",
+  r.rating_sum AS "ratingSum", r.total_reviews AS "totalReviews", r.created_at AS "createdAt"`;
+
+const MAX_WORDS = 6;
+/** A word shorter than this is not corrected: too few trigrams to tell one word from another. */
+const MIN_CORRECTABLE = 3;
+/** Corrections per misspelt word, and how alike (trigram similarity, 0–1) a correction must be. */
+const CORRECTIONS = 3;
+const MIN_SIMILARITY = 0.2;
+const CLOSE_TO_BEST = 0.75;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+/** The query's words (at most six), lower-case; accents are removed in SQL with the same f_unaccent as the column. */
+function wordsOf(query: string): string[] {
+  return query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+}
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** A tsquery that matches the start of a word, safely quoted (any character may come from the user). */
+function prefixLexeme(word: string): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`;
+}
+
+/**
+ * Every group must match; a group matches when a word of the title starts with any of its alternatives. As SQL over
+ * the window's `title_norm` (alias p): a cheap LIKE first, then the word-start check; as a tsquery for the index.
+ */
+function windowConditions(groups: string[][], params: Params): string {
+  return groups
+    .map((alternatives) => {
+      const parts = alternatives.map((word) => {
+        const like = params.add(`%${escapeLike(word)}%`);
+        const start = params.add(`(^|[^[:alnum:]])${word.replace(/[^\p{L}\p{N}]/gu, '')}`);
+        return `(p.title_norm LIKE ${like} AND p.title_norm ~ ${start})`;
+      });
+      return parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
+    })
+    .join(' AND ');
+}
+
+function titleQuery(groups: string[][]): string {
+  return groups.map((alternatives) => `(${alternatives.map(prefixLexeme).join(' | ')})`).join(' & ');
+}
+
+/**
+ * The nearest title words to each given word (at most three each, similarity ≥ 0.2), as one list per word; a word
+ * with none gets an empty list.
+ */
+export async function correctWords(run: Run, words: string[]): Promise<string[][]> {
+  if (words.length === 0) return [];
+  const rows = await run<{ i: number; word: string; sim: number }>(
+    `SELECT t.i::int AS i, c.word, c.sim::float8 AS sim
+     FROM unnest($1::text[]) WITH ORDINALITY AS t(typed, i)
+     CROSS JOIN LATERAL (
+       SELECT w.word, similarity(w.word, f_unaccent(t.typed)) AS sim FROM title_words w
+       ORDER BY w.word <-> f_unaccent(t.typed) LIMIT ${CORRECTIONS}
+     ) c
+     WHERE c.sim >= ${MIN_SIMILARITY}
+     ORDER BY t.i, c.sim DESC`,
+    [words],
+  );
+  // A correction much further off than the best one is noise ('chiken' → 'chicken', not also 'chili').
+  return words.map((_, index) => {
+    const near = rows.filter((row) => row.i === index + 1);
+    const best = near[0]?.sim ?? 0;
+    return near.filter((row) => row.sim >= best * CLOSE_TO_BEST).map((row) => row.word);
+  });
+}
+
+/** The words of a query that a correction can help: three or more letters, split where a title word would split. */
+function correctable(words: string[]): string[] {
+  return words.flatMap((word) => word.split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= MIN_CORRECTABLE);
+}
+
+export interface Suggestion {
+  id: string;
+  title: string;
+}
+
+/**
+ * Up to `limit` published titles matching the query: each of its words starts a word of the title, in any order,
+ * accents and case ignored; ranked by a title that starts with the query, then word similarity, then the most
+ * reviewed. When fewer match, titles matching the corrected words follow.
+ */
+export async function suggestTitles(
+  run: Run,
+  query: string,
+  limit: number,
+  limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
+): Promise<Suggestion[]> {
+  const typedWords = wordsOf(query);
+  if (typedWords.length === 0) return [];
+  // Accents go in SQL (the same f_unaccent as title_norm); then the query splits where a title's words split.
+  const [normal] = await run<{ t: string }>(`SELECT f_unaccent($1) AS t`, [typedWords.join(' ')]);
+  const typed = normal?.t ?? typedWords.join(' ');
+  const words = typed.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (words.length === 0) return [];
+  const found = await matchTitles(
+    run,
+    typed,
+    words.map((word) => [word]),
+    limit,
+    limits,
+  );
+  if (found.length >= limit) return found;
+  const fixable = words.filter((word) => word.length >= MIN_CORRECTABLE);
+  if (fixable.length === 0) return found;
+  const corrections = (await correctWords(run, fixable)).filter((group) => group.length > 0);
+  if (corrections.length === 0) return found;
+  const corrected = await matchTitles(run, typed, corrections, limit, limits);
+  const seen = new Set(found.map((row) => row.id));
+  return [...found, ...corrected.filter((row) => !seen.has(row.id))].slice(0, limit);
+}
+
+async function matchTitles(
+  run: Run,
+  typed: string,
+  groups: string[][],
+  limit: number,
+  limits: SearchLimits,
+): Promise<Suggestion[]> {
+  const params = new Params();
+  const inWindow = windowConditions(groups, params);
+  const tsquery = params.add(titleQuery(groups));
+  const window = params.add(limits.suggestWindow);
+  const cap = params.add(limits.cap);
+  const wanted = params.add(limit);
+  const query = params.add(typed);
+  const prefix = params.add(`${escapeLike(typed)}%`);
+  const text = `
+    WITH a AS MATERIALIZED (
+      SELECT p.id, p.title, p.title_norm, p.total_reviews FROM (
+        SELECT id, title, title_norm, total_reviews FROM recipes WHERE is_published
+        ORDER BY total_reviews DESC, id LIMIT ${window}
+      ) p
+      WHERE ${inWindow}
+      LIMIT ${cap}
+    ),
+    b AS MATERIALIZED (
+      SELECT r.id, r.title, r.title_norm, r.total_reviews FROM recipes r
+      WHERE (SELECT count(*) FROM a) < ${wanted} AND r.is_published
+        AND to_tsvector('simple'::regconfig, r.title_norm) @@ ${tsquery}::tsquery
+    ),
+    found AS (SELECT * FROM a UNION (SELECT * FROM b LIMIT ${cap}))
+    SELECT f.id, f.title FROM found f
+    ORDER BY (f.title_norm LIKE ${prefix}) DESC, word_similarity(${query}, f.title_norm) DESC,
+             f.total_reviews DESC, f.title
+    LIMIT ${wanted}`;
+  return run<Suggestion>(text, params.values);
+}
+
+/**
+ * Ranked full-text search over title, introduction and ingredients (published only), up to `limit` recipe cards.
+ * When nothing matches the words as typed, each is corrected against the title words and the search runs again
+ * with the corrections (any of a word's corrections may match).
+ */
+export async function searchRecipes<Row>(
+  run: Run,
+  name: string,
+  limit: number,
+  limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
+): Promise<Row[]> {
+  const words = wordsOf(name);
+  if (words.length === 0) return [];
+  const ranked = await fullText<Row>(
+    run,
+    `websearch_to_tsquery('english', f_unaccent($1))`,
+    words.join(' '),
+    limit,
+    limits,
+  );
+  if (ranked.length > 0) return ranked;
+  const fixable = correctable(words);
+  if (fixable.length === 0) return [];
+  const corrections = (await correctWords(run, fixable)).filter((group) => group.length > 0);
+  if (corrections.length === 0) return [];
+  // Title words are letters and digits only, so they are safe as tsquery operands.
+  const query = corrections.map((group) => `(${group.join(' | ')})`).join(' & ');
+  return fullText<Row>(run, `to_tsquery('english', $1)`, query, limit, limits);
+}
+
+async function fullText<Row>(
+  run: Run,
+  tsquery: string,
+  text: string,
+  limit: number,
+  limits: SearchLimits,
+): Promise<Row[]> {
+  // The tsquery is written out (not a CTE) so the planner sees its value and estimates its matches. The window is
+  // read in popularity order, each recipe fetched by its key (OFFSET 0 keeps that a per-row lookup, not a hash join
+  // over the whole table), and reading stops at `cap` matches.
+  return run<Row>(
+    `WITH a AS MATERIALIZED (
+      SELECT p.id FROM (
+        SELECT id FROM recipes WHERE is_published ORDER BY total_reviews DESC, id LIMIT $2
+      ) p
+      CROSS JOIN LATERAL (SELECT r.search_vector FROM recipes r WHERE r.id = p.id OFFSET 0) r
+      WHERE r.search_vector @@ ${tsquery}
+      LIMIT $3
+    ),
+    b AS MATERIALIZED (
+      SELECT r.id FROM recipes r
+      WHERE (SELECT count(*) FROM a) < $4 AND r.is_published AND r.search_vector @@ ${tsquery}
+    ),
+    found AS (SELECT id FROM a UNION (SELECT id FROM b LIMIT $3))
+    SELECT ${CARD_COLUMNS}
+    FROM found f JOIN recipes r ON r.id = f.id JOIN users u ON u.id = r.author_id
+    ORDER BY ts_rank(r.search_vector, ${tsquery}) DESC, r.total_reviews DESC, r.created_at DESC
+    LIMIT $4`,
+    [text, limits.searchWindow, limits.cap, limit],
+  );
+}
