@@ -46,7 +46,11 @@ sharp.cache(false);
  * random server-generated key that cannot be guessed.
  */
 export class ImageService {
-  constructor(private readonly storage: FileStorage) {}
+  constructor(
+    private readonly storage: FileStorage,
+    /** Told about files that could not be removed (see `remove`). */
+    private readonly warn: (message: string) => void = (message) => process.emitWarning(message),
+  ) {}
 
   async store(kind: ImageKind, bytes: Buffer): Promise<string> {
     let metadata: Metadata;
@@ -95,8 +99,20 @@ export class ImageService {
     return key;
   }
 
+  /**
+   * Removes the files of an image set, best effort: it runs after the database change that dropped the key has
+   * committed, so a storage failure (an S3 outage) must not turn that change into an error for the user. A file
+   * left behind is unreachable (its random key is gone) and harmless; the failure is reported to `warn`.
+   */
   async remove(kind: ImageKind, key: string): Promise<void> {
-    await Promise.all(imageFileNames(kind, key).map((name) => this.storage.remove(name)));
+    const names = imageFileNames(kind, key);
+    const results = await Promise.allSettled(names.map((name) => this.storage.remove(name)));
+    results.forEach((result, index) => {
+      if (result.status === 'rejected') {
+        const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
+        this.warn(`Image file ${names[index]} was not removed: ${reason}`);
+      }
+    });
   }
 
   variants(kind: ImageKind, key: string): ImageVariant[] {

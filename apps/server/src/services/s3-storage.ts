@@ -16,6 +16,7 @@ export interface S3Settings {
 }
 
 const ATTEMPTS = 3;
+const MAX_IN_FLIGHT = 16;
 const TIMEOUT_MS = 20_000;
 const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 
@@ -27,6 +28,8 @@ const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 export class S3FileStorage implements FileStorage {
   private readonly base: URL;
   private readonly publicBase: string;
+  private inFlight = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly settings: S3Settings) {
     this.base = new URL(settings.endpoint);
@@ -68,6 +71,24 @@ export class S3FileStorage implements FileStorage {
     body: Buffer | undefined,
     headers: Record<string, string>,
     alsoFine: number[] = [],
+  ): Promise<void> {
+    // An account deletion removes every file of the account at once: a few requests at a time, not thousands.
+    while (this.inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.inFlight++;
+    try {
+      await this.sendNow(method, name, body, headers, alsoFine);
+    } finally {
+      this.inFlight--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async sendNow(
+    method: 'PUT' | 'DELETE',
+    name: string,
+    body: Buffer | undefined,
+    headers: Record<string, string>,
+    alsoFine: number[],
   ): Promise<void> {
     const url = this.objectUrl(name);
     for (let attempt = 1; ; attempt++) {
