@@ -9,6 +9,8 @@ import { TokenService, type AccessClaims } from '../services/tokens.js';
 export const ACCESS_COOKIE = 'accessToken';
 export const REFRESH_COOKIE = 'refreshToken';
 export const REFRESH_COOKIE_PATH = '/api/v1/users';
+/** Not a secret and readable by the page: tells the web client a session may exist (decision 009). */
+export const SIGNED_IN_COOKIE = 'signedIn';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,16 +48,24 @@ export const authPlugin = fp(async (app: FastifyInstance, { config, sessions }: 
   // answer 'jwt expired' and the client knows to refresh (rather than seeing a silent logout).
   const maxAge = config.refreshTokenTtlDays * 24 * 60 * 60;
 
-  app.decorate('setAccessCookie', (reply: FastifyReply, accessToken: string) => {
+  // The hint lives as long as the session cookies, so an anonymous visitor's start-up skips a call that can only
+  // answer 401 (which the browser logs as an error).
+  const hint = { ...base, httpOnly: false, path: '/' };
+  const setAccess = (reply: FastifyReply, accessToken: string) =>
     reply.setCookie(ACCESS_COOKIE, accessToken, { ...base, path: '/', maxAge });
+  app.decorate('setAccessCookie', (reply: FastifyReply, accessToken: string) => {
+    setAccess(reply, accessToken);
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { ...hint, maxAge });
   });
   app.decorate('setSessionCookies', (reply: FastifyReply, accessToken: string, refreshToken: string) => {
-    app.setAccessCookie(reply, accessToken);
+    setAccess(reply, accessToken);
     reply.setCookie(REFRESH_COOKIE, refreshToken, { ...base, path: REFRESH_COOKIE_PATH, maxAge });
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { ...hint, maxAge });
   });
   app.decorate('clearSessionCookies', (reply: FastifyReply) => {
     reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
     reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
+    reply.clearCookie(SIGNED_IN_COOKIE, hint);
   });
 
   async function resolve(request: FastifyRequest, reply: FastifyReply, required: boolean): Promise<void> {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AuthBootstrap } from '@/features/auth/auth-bootstrap';
 import { allowConsoleError } from '@/test/console';
 import { deferred, fail, mockFetch, ok } from '@/test/fetch-mock';
@@ -24,9 +24,29 @@ function renderApp(url: string) {
 
 const emptyList = ok({ recipes: [], curPageNum: 1, totalRecipeCount: 0, totalPages: 0 });
 
+/** The readable cookie the server sets next to its session cookies (docs/decisions/009). */
+function withSessionHint() {
+  document.cookie = 'signedIn=1; Path=/';
+}
+
+afterEach(() => {
+  document.cookie = 'signedIn=; Max-Age=0; Path=/';
+});
+
 describe('the app shell', () => {
+  it('starts a visitor without session cookies logged out, without a call that can only fail', async () => {
+    const fetchMock = mockFetch(() => emptyList);
+    const { store } = renderApp('/recipes');
+    // The first test pays for loading the page's chunk cold.
+    expect(await screen.findByRole('heading', { name: 'All Recipes' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContain('/api/v1/users/current');
+  });
+
   it('shows a loading screen while the current user is checked', async () => {
     allowConsoleError();
+    withSessionHint();
     const current = deferred();
     mockFetch((url) => (url.pathname.endsWith('/users/current') ? current.promise : emptyList));
     renderApp('/recipes');
@@ -35,9 +55,12 @@ describe('the app shell', () => {
     expect(await screen.findByRole('heading', { name: 'All Recipes' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Signup' })).toBeInTheDocument();
+    // The session is gone: the next start-up does not ask again.
+    expect(document.cookie).not.toContain('signedIn=1');
   });
 
   it("refreshes an expired session on start-up and stays logged in ('jwt expired')", async () => {
+    withSessionHint();
     const user = makeUser();
     let currentCalls = 0;
     const fetchMock = mockFetch((url) => {

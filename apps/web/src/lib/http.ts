@@ -155,10 +155,37 @@ function log(error: unknown): void {
     console.info('[api]', error.reason);
     return;
   }
-  console.error('[api]', error instanceof ApiError ? error.toJSON() : error);
+  // One readable line (an object would print as '[object Object]' in tools that read the console as text).
+  if (error instanceof ApiError) console.error(`[api] ${error.statusCode} ${error.reason}`);
+  else console.error('[api]', error);
+}
+
+const early = new Map<string, Promise<unknown>>();
+
+/**
+ * Starts a GET that the page being opened is about to make, so its data downloads together with the page's code
+ * rather than after it. The page's first identical request takes this answer; unclaimed, it is dropped after 5 s.
+ */
+export function requestEarly(path: string, query?: QueryParams): void {
+  const url = buildUrl(path, query);
+  if (early.has(url)) return;
+  const answer = request(path, { query });
+  answer.catch(() => undefined);
+  early.set(url, answer);
+  setTimeout(() => early.delete(url), 5000);
+}
+
+function claimEarly<T>(path: string, options: RequestOptions): Promise<T> | undefined {
+  if (early.size === 0 || (options.method ?? 'GET') !== 'GET' || options.json !== undefined || options.form) return;
+  const url = buildUrl(path, options.query);
+  const answer = early.get(url);
+  early.delete(url);
+  return answer as Promise<T> | undefined;
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const claimed = claimEarly<T>(path, options);
+  if (claimed) return claimed;
   try {
     try {
       return await send<T>(path, options);

@@ -92,7 +92,7 @@ describe('POST /users/refresh-token', () => {
     expectOk(await refresh(user.jar));
     const response = await refresh(otherTab);
     expectOk(response);
-    expect(response.cookies.map((cookie) => cookie.name)).toEqual(['accessToken']);
+    expect(response.cookies.map((cookie) => cookie.name)).toEqual(['accessToken', 'signedIn']);
     expectOk(await current(otherTab));
     expectOk(await current(user.jar));
   });

@@ -3,6 +3,7 @@ import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { toApiErrorShape, type ApiErrorShape } from '@/lib/api-error';
 import { request } from '@/lib/http';
 import { sessionChanged, sessionCleared, sessionUserUpdated, type AuthState } from '@/lib/session';
+import { forgetSignedIn } from './session-hint';
 
 export const initialAuthState: AuthState = { isLoggedIn: false, user: null, loading: false };
 
@@ -15,7 +16,9 @@ export const fetchCurrentUser = createAsyncThunk<User, void, Rejectable>(
       // A 401 'jwt expired' is refreshed and retried inside the transport (spec section 4).
       return (await request<{ user: User }>('/users/current')).user;
     } catch (error) {
-      return rejectWithValue(toApiErrorShape(error));
+      const shape = toApiErrorShape(error);
+      if (shape.statusCode === 401) forgetSignedIn();
+      return rejectWithValue(shape);
     }
   },
 );
