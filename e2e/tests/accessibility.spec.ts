@@ -14,6 +14,7 @@ import {
 
 test('axe: the screens a visitor sees', async ({ page }, testInfo) => {
   await page.goto('/');
+  await page.getByRole('region', { name: 'Featured recipes' }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('list', { name: 'Featured recipes' })).toBeVisible();
   await capture(page, testInfo, '10-home');
 

@@ -24,6 +24,8 @@ test('a visitor pages through the recipes and opens one', async ({ page }, testI
     await expect(page.getByRole('heading', { level: 3, name: blurb })).toBeVisible();
   }
   const featured = page.getByRole('region', { name: 'Featured recipes' });
+  // Featured recipes load once they come within a screen of the viewport (docs/decisions/009).
+  await featured.scrollIntoViewIfNeeded();
   await expect(featured.getByRole('list', { name: 'Featured recipes' }).getByRole('listitem')).toHaveCount(6);
   await capture(page, testInfo, '01-home');
   await page.getByRole('link', { name: 'View More' }).click();

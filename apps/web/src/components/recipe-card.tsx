@@ -7,6 +7,8 @@ interface RecipeCardProps {
   recipe: RecipeCardData;
   /** The first row of a page is above the fold: load it eagerly. */
   eager?: boolean;
+  /** The page's likely largest paint: fetched before other images. */
+  priority?: boolean;
   /** Keeps the page outline in order: h2 under a page title, h3 under a section heading. */
   headingLevel?: 2 | 3;
 }
@@ -14,11 +16,13 @@ interface RecipeCardProps {
 export function RecipePhoto({
   recipe,
   eager,
+  priority,
   sizes = CARD_SIZES,
   className = '',
 }: {
   recipe: Pick<RecipeCardData, 'recipePhoto' | 'recipePhotoVariants' | 'title'>;
   eager?: boolean;
+  priority?: boolean;
   sizes?: string;
   className?: string;
 }) {
@@ -42,7 +46,8 @@ export function RecipePhoto({
       srcSet={srcSetOf(recipe.recipePhotoVariants)}
       sizes={sizes}
       alt={recipe.title}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       width={640}
       height={480}
@@ -51,7 +56,7 @@ export function RecipePhoto({
   );
 }
 
-export function RecipeCard({ recipe, eager, headingLevel = 3 }: RecipeCardProps) {
+export function RecipeCard({ recipe, eager, priority, headingLevel = 3 }: RecipeCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line/70 bg-white shadow-card transition-shadow duration-200 hover:shadow-lift">
@@ -59,6 +64,7 @@ export function RecipeCard({ recipe, eager, headingLevel = 3 }: RecipeCardProps)
         <RecipePhoto
           recipe={recipe}
           eager={eager}
+          priority={priority}
           className="size-full transition-transform duration-500 group-hover:scale-[1.03]"
         />
         {!recipe.isPublished && (

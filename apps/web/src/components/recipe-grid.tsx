@@ -46,7 +46,7 @@ export function RecipeGrid({
   if (failed) return <ErrorBox>{clientErrors.fetchRecipes}</ErrorBox>;
   if (loading || !recipes) {
     return (
-      <div className={grid} aria-busy="true" aria-label={label ? `${label} loading` : 'Loading recipes'}>
+      <div className={grid} role="status" aria-busy="true" aria-label={label ? `${label} loading` : 'Loading recipes'}>
         {Array.from({ length: skeletonCount }, (_, i) => (
           <RecipeCardSkeleton key={i} />
         ))}
@@ -64,7 +64,12 @@ export function RecipeGrid({
     <ul className={grid} aria-label={label}>
       {recipes.map((recipe, index) => (
         <li key={recipe._id}>
-          <RecipeCard recipe={recipe} eager={index < eagerCount} headingLevel={headingLevel} />
+          <RecipeCard
+            recipe={recipe}
+            eager={index < eagerCount}
+            priority={eagerCount > 0 && index === 0}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>

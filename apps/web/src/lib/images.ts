@@ -12,5 +12,10 @@ export function srcSetOf(variants: readonly ImageVariant[] | undefined): string 
     .join(', ');
 }
 
-/** Grid cards: one column on phones, two on tablets, three on desktop. */
-export const CARD_SIZES = '(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 380px';
+/**
+ * Grid cards, as laid out by `container-page` (1rem padding on phones, 2rem from sm, at most 76rem wide) and the
+ * grid (one column on phones; two from sm = 641px with a 1.5rem gap; three from lg = 1024px). A 375px phone at 2x
+ * needs 686px, so it picks the 800w variant, never the 1280w one.
+ */
+export const CARD_SIZES =
+  '(max-width: 640px) calc(100vw - 2rem), (max-width: 1023px) calc(50vw - 2.75rem), (max-width: 1215px) calc(33.3vw - 2.35rem), 368px';

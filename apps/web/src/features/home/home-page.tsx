@@ -1,11 +1,31 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HeroArt } from './hero-art';
 
-// Below the hero: loads with the data cache after the first paint, keeping the landing page's start-up JS small.
+// Below the fold: it loads, with the data cache, once it is about a screen away, so a visitor who reads the hero
+// downloads neither (docs/decisions/009).
 const FeaturedRecipes = lazy(() => import('./featured-recipes').then((m) => ({ default: m.FeaturedRecipes })));
+
+/** True once the element comes within one viewport height of the screen (at once where that cannot be observed). */
+function useNearScreen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
 
 const FEATURED_PLACEHOLDERS = 6;
 
@@ -13,6 +33,7 @@ function FeaturedPlaceholder() {
   return (
     <div
       className="grid grid-cols-1 gap-5 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3"
+      role="status"
       aria-busy="true"
       aria-label="Loading recipes"
     >
@@ -53,6 +74,7 @@ interface HomePageProps {
 }
 
 export function HomePage({ onSearch }: HomePageProps) {
+  const [featuredRef, featuredNear] = useNearScreen<HTMLDivElement>();
   return (
     <>
       <title>Forkful · Recipes worth sharing</title>
@@ -116,10 +138,14 @@ export function HomePage({ onSearch }: HomePageProps) {
             </h2>
           </div>
         </div>
-        <div className="mt-8">
-          <Suspense fallback={<FeaturedPlaceholder />}>
-            <FeaturedRecipes />
-          </Suspense>
+        <div ref={featuredRef} className="mt-8">
+          {featuredNear ? (
+            <Suspense fallback={<FeaturedPlaceholder />}>
+              <FeaturedRecipes />
+            </Suspense>
+          ) : (
+            <FeaturedPlaceholder />
+          )}
         </div>
         <div className="mt-10 flex justify-center">
           <Link to="/recipes" className={buttonClasses('secondary', 'lg')}>

@@ -1,18 +1,22 @@
 import { messages, type Review, type ReviewValues } from '@forkful/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError, reasonOf } from '@/lib/api-error';
 import { ReviewCard } from './review-card';
-import { ReviewForm } from './review-form';
 import {
   useCreateReviewMutation,
   useDeleteReviewMutation,
   useGetMyReviewQuery,
   useUpdateReviewMutation,
 } from './reviews-api';
+
+// The form (react-hook-form and the zod schema) loads only for a logged-in reader who can review; visitors see a
+// log-in prompt and never download it.
+const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
+const formPlaceholder = <Skeleton className="h-40 rounded-2xl" />;
 
 function NewReview({ recipeId }: { recipeId: string }) {
   const [createReview, { isLoading }] = useCreateReviewMutation();
@@ -111,10 +115,13 @@ export function ReviewPanel({
     );
   }
   if (isAuthor) return null;
-  if (isLoading) return <Skeleton className="h-40 rounded-2xl" />;
-  if (error) {
-    if (isApiError(error) && error.reason === messages.reviewNotFound) return <NewReview recipeId={recipeId} />;
+  if (isLoading) return formPlaceholder;
+  if (error && !(isApiError(error) && error.reason === messages.reviewNotFound)) {
     return <ErrorBox>Error: {reasonOf(error)}</ErrorBox>;
   }
-  return data ? <ExistingReview review={data} recipeId={recipeId} /> : <NewReview recipeId={recipeId} />;
+  return (
+    <Suspense fallback={formPlaceholder}>
+      {data && !error ? <ExistingReview review={data} recipeId={recipeId} /> : <NewReview recipeId={recipeId} />}
+    </Suspense>
+  );
 }
