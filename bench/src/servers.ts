@@ -16,6 +16,8 @@ export async function startApp(options: {
 }): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
+    // As `npm start` runs it (scripts/start.mjs).
+    MALLOC_ARENA_MAX: '2',
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -88,7 +88,20 @@ export async function startEmbeddedPostgres(
     persistent: true,
     // As root (CI, containers) PostgreSQL refuses to run; the package then runs it as a 'postgres' system user.
     createPostgresUser: asRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100', '-c', 'shared_buffers=64MB'],
+    // A small footprint for a one-machine install: synchronous I/O (no I/O worker processes) and no logical
+    // replication launcher, which an embedded database never uses.
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=100',
+      '-c',
+      'shared_buffers=64MB',
+      '-c',
+      'io_method=sync',
+      '-c',
+      'max_logical_replication_workers=0',
+    ],
     onLog: () => undefined,
     onError: (error: unknown) => log(`embedded PostgreSQL: ${String(error)}`),
   });
