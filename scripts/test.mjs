@@ -38,6 +38,11 @@ if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += report.numPassedTests;
   failedTests += report.numFailedTests;
+  // A test file that failed before any of its tests ran (an error at import or in beforeAll) counts as one failure.
+  for (const file of report.testResults ?? []) {
+    const anyFailed = (file.assertionResults ?? []).some((test) => test.status === 'failed');
+    if (file.status === 'failed' && !anyFailed) failedTests += 1;
+  }
 }
 if (existsSync(e2eJson)) {
   const report = JSON.parse(readFileSync(e2eJson, 'utf8'));
@@ -49,4 +54,5 @@ console.info(`\n${failed.length === 0 ? 'All checks passed.' : `Failed: ${failed
 console.info(
   `tests: ${passed} passed, ${failedTests + (failed.length > 0 && failedTests === 0 ? failed.length : 0)} failed`,
 );
-process.exit(failed.length === 0 ? 0 : 1);
+// Any failed test fails the run, even if its runner's own exit status said otherwise.
+process.exit(failed.length === 0 && failedTests === 0 ? 0 : 1);
