@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { EmptyPlate } from '@/components/ui/empty-plate';
 
 function detailOf(data: unknown): string | null {
   if (data instanceof Error) return data.message;
@@ -19,26 +20,29 @@ export function RouteErrorPage() {
     // The router keeps its own Error next to a stringified copy ('Error: No route matches URL …'); prefer the message.
     const detail = detailOf((error as { error?: unknown }).error) ?? detailOf(error.data);
     return (
-      <section className="container-page flex flex-col items-start py-16 sm:py-24">
+      <section className="container-page grid items-center gap-10 py-16 sm:grid-cols-[1fr_auto] sm:py-24">
         <title>{`${error.status} ${error.statusText} · Forkful`}</title>
-        <p className="font-display text-7xl font-bold text-brand-600 sm:text-8xl">{error.status}</p>
-        <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Unexpected Application Error!</h1>
-        <h2 className="mt-2 font-sans text-xl font-semibold text-ink-soft">
-          {error.status} {error.statusText}
-        </h2>
-        {detail && (
-          <p className="mt-4 max-w-full rounded-xl bg-cream-deep px-4 py-3 font-mono text-sm wrap-anywhere text-ink">
-            {detail}
-          </p>
-        )}
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/" className={buttonClasses('primary', 'lg')}>
-            Back to the kitchen
-          </Link>
-          <Link to="/recipes" className={buttonClasses('secondary', 'lg')}>
-            Browse all recipes
-          </Link>
+        <div className="flex min-w-0 flex-col items-start">
+          <p className="font-display text-7xl font-bold text-brand-600 sm:text-8xl">{error.status}</p>
+          <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Unexpected Application Error!</h1>
+          <h2 className="mt-2 font-sans text-xl font-semibold text-ink-soft">
+            {error.status} {error.statusText}
+          </h2>
+          {detail && (
+            <p className="mt-4 max-w-full rounded-xl bg-cream-deep px-4 py-3 font-mono text-sm wrap-anywhere text-ink">
+              {detail}
+            </p>
+          )}
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/" className={buttonClasses('primary', 'lg')}>
+              Back to the kitchen
+            </Link>
+            <Link to="/recipes" className={buttonClasses('secondary', 'lg')}>
+              Browse all recipes
+            </Link>
+          </div>
         </div>
+        <EmptyPlate sad className="hidden h-56 w-auto sm:block lg:h-72" />
       </section>
     );
   }

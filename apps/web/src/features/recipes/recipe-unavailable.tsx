@@ -1,30 +1,8 @@
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyPlate } from '@/components/ui/empty-plate';
 import { ErrorBox } from '@/components/ui/error-box';
 import { isApiError, reasonOf } from '@/lib/api-error';
-
-/** An empty plate: the picture for a recipe that is not there. */
-function EmptyPlate() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 160 120" className="mx-auto h-28 w-auto sm:h-32">
-      <ellipse cx="80" cy="108" rx="52" ry="6" fill="var(--color-ink)" opacity="0.08" />
-      <circle cx="80" cy="60" r="44" fill="#fff" stroke="var(--color-line)" strokeWidth="2" />
-      <circle cx="80" cy="60" r="30" fill="var(--color-cream)" stroke="var(--color-line)" strokeWidth="2" />
-      <path
-        d="M18 24v22a5 5 0 0 0 4 4.9V96h5V50.9A5 5 0 0 0 31 46V24h-3.5v18h-2V24h-2v18h-2V24z"
-        fill="var(--color-brand-600)"
-      />
-      <path d="M140 24c-4 0-7 7-7 15 0 5.5 2 9 5 10.3V96h5V24z" fill="var(--color-brand-600)" />
-      <path
-        d="M70 52c2-2 5-2 7 0M83 52c2-2 5-2 7 0M71 70c5-4 13-4 18 0"
-        fill="none"
-        stroke="var(--color-ink-soft)"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * A recipe page whose recipe could not be loaded. The reason stays in the red box of spec section 8 ('Error: …');
@@ -39,7 +17,7 @@ export function RecipeUnavailable({ error, onRetry }: { error: unknown; onRetry?
     <section className="container-page py-12 sm:py-20" aria-labelledby="recipe-unavailable-heading">
       <title>{missing ? 'Recipe not found · Forkful' : 'Recipe unavailable · Forkful'}</title>
       <div className="mx-auto max-w-xl rounded-3xl border border-line bg-white px-5 py-10 text-center shadow-card sm:px-12 sm:py-12">
-        <EmptyPlate />
+        <EmptyPlate sad className="mx-auto h-28 w-auto sm:h-32" />
         <h1 id="recipe-unavailable-heading" className="mt-6 text-3xl leading-tight font-bold sm:text-4xl">
           {heading}
         </h1>
