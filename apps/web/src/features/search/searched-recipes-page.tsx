@@ -1,11 +1,39 @@
 import { useEffect } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { RecipeGrid } from '@/components/recipe-grid';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyPlate } from '@/components/ui/empty-plate';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { fetchSearchedRecipes, selectSearch } from './search-slice';
 
+/** With no words to search for, the page points at the search box (on phones it sits in the menu). */
+function NoQuery({ onSearch }: { onSearch?: () => void }) {
+  return (
+    <div className="flex flex-col items-center rounded-3xl border border-dashed border-line bg-white/60 px-5 py-10 text-center sm:py-12">
+      <EmptyPlate className="h-24 w-auto sm:h-28" />
+      <p className="mt-5 max-w-md text-lg text-ink-soft">
+        Type a dish or an ingredient into the search box, and every recipe whose title matches shows up here.
+      </p>
+      <div className="mt-6 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
+        {onSearch && (
+          <Button size="lg" onClick={onSearch}>
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-none stroke-current stroke-2">
+              <circle cx="9" cy="9" r="6" />
+              <path d="m13.5 13.5 4 4" strokeLinecap="round" />
+            </svg>
+            Find a recipe
+          </Button>
+        )}
+        <Link to="/recipes" className={buttonClasses('secondary', 'lg')}>
+          Browse all recipes
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 /** Search Results for the typed title (spec section 2). The query lives in the URL so results survive a reload. */
-export function SearchedRecipesPage() {
+export function SearchedRecipesPage({ onSearch }: { onSearch?: () => void }) {
   const [params] = useSearchParams();
   const { key } = useLocation();
   const query = (params.get('query') ?? '').trim();
@@ -33,7 +61,7 @@ export function SearchedRecipesPage() {
       </h1>
       <div className="mt-8">
         {!query ? (
-          <p className="text-ink-soft">Type a dish or an ingredient in the search box above.</p>
+          <NoQuery onSearch={onSearch} />
         ) : (
           <RecipeGrid
             recipes={searched.loading ? undefined : searched.data}
