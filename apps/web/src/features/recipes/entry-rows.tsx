@@ -44,7 +44,8 @@ export function EntryRows({
             'aria-describedby': error ? errorId : undefined,
             'aria-required': true,
             placeholder: index === 0 ? placeholder : undefined,
-            className: cn(inputClasses, multiline && 'min-h-20 resize-y'),
+            // Steps grow with their text where the browser can (field-sizing), so a long step is never cut off.
+            className: cn(inputClasses, multiline && 'min-h-20 resize-y field-sizing-content'),
             ...register(`${name}.${index}.value` as const),
           };
           return (

@@ -45,7 +45,12 @@ export function RecipeForm({ mode, defaultValues, submitting, onSubmit, onCancel
       </FormField>
       <FormField label="Introduction" error={errors.introduction?.message} hint="A line or two: what makes it good?">
         {(field) => (
-          <textarea {...field} {...register('introduction')} rows={3} className={`${inputClasses} resize-y`} />
+          <textarea
+            {...field}
+            {...register('introduction')}
+            rows={3}
+            className={`${inputClasses} min-h-24 resize-y field-sizing-content`}
+          />
         )}
       </FormField>
       {children}
