@@ -112,7 +112,7 @@ export interface Explained {
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each scenario's main statements with typical arguments. */
 export async function explainAll(url: string, sample: Sample): Promise<Explained[]> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, options: '-c jit=off' }); // as the app's pool
   await client.connect();
   const id = sample.ids[0] ?? '00000000-0000-0000-0000-000000000000';
   const popular = sample.popular[0] ?? id;

@@ -14,6 +14,7 @@ const search = await serverSearch();
 const pool = new pg.Pool({
   connectionString: process.env.CEILING_DATABASE_URL,
   max: Number(process.env.CEILING_POOL_MAX ?? 10),
+  options: '-c jit=off', // as the app's pool (apps/server/src/db/client.ts)
 });
 const run: Run = async <Row>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as Row[];
 const PAGE_SIZE = 10;

@@ -16,6 +16,8 @@ CREATE TABLE "title_words" (
 	"word" text PRIMARY KEY NOT NULL
 );--> statement-breakpoint
 CREATE INDEX "title_words_trgm_idx" ON "title_words" USING gist ("word" gist_trgm_ops);--> statement-breakpoint
+-- A typed prefix ('cu') is spelt out as the words it starts, whatever the database's collation.
+CREATE INDEX "title_words_prefix_idx" ON "title_words" USING btree ("word" text_pattern_ops);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION title_words_of(title_norm text) RETURNS SETOF text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT DISTINCT w FROM regexp_split_to_table(title_norm, '[^[:alnum:]]+') AS w WHERE length(w) >= 3 $$;--> statement-breakpoint

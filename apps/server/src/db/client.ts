@@ -14,7 +14,15 @@ export interface DatabaseHandle {
 }
 
 export function connectDatabase(url: string, max = 10, onIdleError?: (error: Error) => void): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30000,
+    // JIT compiles a plan whose estimated cost is high, even for a branch that never runs: 9 of the 11 ms of a
+    // full search at 1M recipes were JIT. Our statements are short index lookups; JIT never pays for them.
+    options: '-c jit=off',
+  });
   // An idle client whose server went away emits 'error'; without a listener that would crash the process.
   pool.on('error', (error) => onIdleError?.(error));
   const db = drizzle(pool, { schema });

@@ -42,6 +42,8 @@ const MIN_CORRECTABLE = 3;
 const CORRECTIONS = 3;
 const MIN_SIMILARITY = 0.2;
 const CLOSE_TO_BEST = 0.75;
+/** A typed prefix is spelt out as at most this many exact title words (see titleQuery). */
+const MAX_EXPANSIONS = 24;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`);
@@ -82,8 +84,47 @@ function windowConditions(groups: string[][], params: Params): string {
     .join(' AND ');
 }
 
-function titleQuery(groups: string[][]): string {
-  return groups.map((alternatives) => `(${alternatives.map(prefixLexeme).join(' | ')})`).join(' & ');
+/** A tsquery operand for exactly this word, safely quoted. */
+function exactLexeme(word: string): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * The index's tsquery: every group must match, any alternative of a group may. A prefix the title-word list can spell
+ * out (at most MAX_EXPANSIONS words) becomes those exact words: GIN intersects exact words cheaply, while a prefix
+ * (`cu:*`) makes it collect every entry under the prefix into a bitmap first (11 ms against 1 ms for
+ * 'chicken cu' at 1M recipes).
+ */
+function titleQuery(groups: string[][], expansions: Map<string, string[] | null>): string {
+  return groups
+    .map((alternatives) => {
+      const operands = alternatives.flatMap((word) => {
+        const words = expansions.get(word);
+        return words ? [...new Set([word, ...words])].map(exactLexeme) : [prefixLexeme(word)];
+      });
+      return `(${operands.join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+/**
+ * Each prefix spelt out as the title words it starts (from title_words), or null when there are more than
+ * MAX_EXPANSIONS of them (the index then reads the prefix itself).
+ */
+async function expandPrefixes(run: Run, prefixes: string[]): Promise<Map<string, string[] | null>> {
+  const rows = await run<{ i: number; words: string[] }>(
+    `SELECT t.i::int AS i, ARRAY(
+       SELECT w.word FROM title_words w WHERE w.word LIKE t.pattern ORDER BY w.word LIMIT ${MAX_EXPANSIONS + 1}
+     ) AS words
+     FROM unnest($1::text[]) WITH ORDINALITY AS t(pattern, i)`,
+    [prefixes.map((prefix) => `${escapeLike(prefix)}%`)],
+  );
+  const expansions = new Map<string, string[] | null>();
+  prefixes.forEach((prefix, index) => {
+    const words = rows.find((row) => row.i === index + 1)?.words ?? [];
+    expansions.set(prefix, words.length > MAX_EXPANSIONS ? null : words);
+  });
+  return expansions;
 }
 
 /**
@@ -139,10 +180,12 @@ export async function suggestTitles(
   const typed = normal?.t ?? typedWords.join(' ');
   const words = typed.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   if (words.length === 0) return [];
+  const expansions = await expandPrefixes(run, words);
   const found = await matchTitles(
     run,
     typed,
     words.map((word) => [word]),
+    expansions,
     limit,
     limits,
   );
@@ -151,7 +194,9 @@ export async function suggestTitles(
   if (fixable.length === 0) return found;
   const corrections = (await correctWords(run, fixable)).filter((group) => group.length > 0);
   if (corrections.length === 0) return found;
-  const corrected = await matchTitles(run, typed, corrections, limit, limits);
+  // A correction is a whole title word: matched as itself, not as a prefix.
+  const exact = new Map(corrections.flat().map((word) => [word, [] as string[]]));
+  const corrected = await matchTitles(run, typed, corrections, exact, limit, limits);
   const seen = new Set(found.map((row) => row.id));
   return [...found, ...corrected.filter((row) => !seen.has(row.id))].slice(0, limit);
 }
@@ -160,12 +205,13 @@ async function matchTitles(
   run: Run,
   typed: string,
   groups: string[][],
+  expansions: Map<string, string[] | null>,
   limit: number,
   limits: SearchLimits,
 ): Promise<Suggestion[]> {
   const params = new Params();
   const inWindow = windowConditions(groups, params);
-  const tsquery = params.add(titleQuery(groups));
+  const tsquery = params.add(titleQuery(groups, expansions));
   const window = params.add(limits.suggestWindow);
   const cap = params.add(limits.cap);
   const wanted = params.add(limit);
