@@ -1,5 +1,6 @@
 import { clientErrors, type RecipeCard as RecipeCardData } from '@forkful/contracts';
 import { RecipeCard } from './recipe-card';
+import { EmptyPlate } from './ui/empty-plate';
 import { ErrorBox } from './ui/error-box';
 import { Skeleton } from './ui/skeleton';
 
@@ -55,9 +56,10 @@ export function RecipeGrid({
   }
   if (recipes.length === 0) {
     return (
-      <p className="rounded-2xl border border-dashed border-line bg-white/60 px-6 py-12 text-center text-ink-soft">
-        {clientErrors.noRecipes}
-      </p>
+      <div className="flex flex-col items-center rounded-2xl border border-dashed border-line bg-white/60 px-6 py-10 text-center">
+        <EmptyPlate className="h-20 w-auto" />
+        <p className="mt-4 text-ink-soft">{clientErrors.noRecipes}</p>
+      </div>
     );
   }
   return (
