@@ -75,7 +75,7 @@ function ProfileCard({ user, isOwner }: { user: User; isOwner: boolean }) {
         />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{user.name}</h1>
-          {isOwner && user.email && <p className="mt-1 break-all text-ink-soft">{user.email}</p>}
+          {isOwner && user.email && <p className="mt-1 text-sm break-all text-ink-soft sm:text-base">{user.email}</p>}
           <p className="mt-1 text-sm text-ink-soft">Cooking on Forkful since {since}</p>
         </div>
       </div>
