@@ -29,14 +29,13 @@ function useNearScreen<T extends Element>() {
 
 const FEATURED_PLACEHOLDERS = 6;
 
-function FeaturedPlaceholder() {
+/** Loading while the featured recipes are on their way; only a reserved space while they are still off screen. */
+function FeaturedPlaceholder({ loading }: { loading: boolean }) {
+  const state = loading
+    ? ({ role: 'status', 'aria-busy': true, 'aria-label': 'Loading recipes' } as const)
+    : ({ 'aria-hidden': true } as const);
   return (
-    <div
-      className="grid grid-cols-1 gap-5 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3"
-      role="status"
-      aria-busy="true"
-      aria-label="Loading recipes"
-    >
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3" {...state}>
       {Array.from({ length: FEATURED_PLACEHOLDERS }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-2xl border border-line/70 bg-white shadow-card">
           <Skeleton className="aspect-[4/3] rounded-none" />
@@ -140,11 +139,11 @@ export function HomePage({ onSearch }: HomePageProps) {
         </div>
         <div ref={featuredRef} className="mt-8">
           {featuredNear ? (
-            <Suspense fallback={<FeaturedPlaceholder />}>
+            <Suspense fallback={<FeaturedPlaceholder loading />}>
               <FeaturedRecipes />
             </Suspense>
           ) : (
-            <FeaturedPlaceholder />
+            <FeaturedPlaceholder loading={false} />
           )}
         </div>
         <div className="mt-10 flex justify-center">
