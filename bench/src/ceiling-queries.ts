@@ -38,6 +38,7 @@ export const queries = {
     UNION ALL
     (SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
       WHERE r.is_published AND r.random_key < $3 ORDER BY r.random_key LIMIT $4)`,
+  // A named prepared statement in the app (sessions.ts: 'session_is_active'); the ceiling uses the same name.
   sessionActive: `select "id" from "sessions"
     where ("sessions"."id" = $1 and "sessions"."user_id" = $2 and "sessions"."revoked_at" is null) limit $3`,
   visibleCard: `

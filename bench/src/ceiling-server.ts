@@ -126,7 +126,12 @@ const routes: Array<[string, RegExp, Handler]> = [
     async (req, res, [, id]) => {
       const claims = claimsOf(req);
       if (!claims) return send(res, 401, null, 'Unauthorized');
-      const active = await pool.query(q.queries.sessionActive, [claims.sessionId, claims.userId, 1]);
+      // Named like the app's (sessions.ts prepares it once per connection), so both skip the re-parse.
+      const active = await pool.query({
+        name: 'session_is_active',
+        text: q.queries.sessionActive,
+        values: [claims.sessionId, claims.userId, 1],
+      });
       if (active.rowCount === 0) return send(res, 401, null, 'Your session has ended, please log in again');
       const card = await pool.query(q.queries.visibleCard, [id, claims.userId]);
       if (card.rowCount === 0) return send(res, 404, null, 'Recipe not found');
