@@ -84,7 +84,7 @@ export function HomePage({ onSearch }: HomePageProps) {
               <span className="size-2 rounded-full bg-brand-600" aria-hidden="true" />
               Home cooking, shared
             </p>
-            <h1 className="mt-5 text-[2.6rem] leading-[1.05] font-bold sm:text-6xl lg:text-7xl">
+            <h1 className="mt-5 text-[2.6rem] leading-[1.05] font-bold sm:text-6xl lg:text-[4rem]">
               Cook something <span className="text-brand-600 italic">worth</span> talking about.
             </h1>
             <p className="mt-5 max-w-xl text-lg text-ink-soft sm:text-xl">

@@ -109,10 +109,11 @@ export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
       {/* Phones read photo, ingredients, then steps; desktop puts ingredients in a sticky side column. */}
       <div className="mt-10 grid gap-10 lg:grid-cols-[1.35fr_1fr]">
         <figure className="lg:col-start-1 lg:row-start-1 aspect-[4/3] overflow-hidden rounded-3xl border border-line bg-cream-deep shadow-card">
+          {/* The page's largest paint: fetched first. Widths follow container-page and the two-column grid. */}
           <RecipePhoto
             recipe={recipe}
-            eager
-            sizes="(max-width: 640px) 100vw, (max-width: 1024px) 90vw, 680px"
+            priority
+            sizes="(max-width: 640px) calc(100vw - 2rem), (max-width: 1023px) calc(100vw - 4rem), 640px"
             className="size-full"
           />
         </figure>
