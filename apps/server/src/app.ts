@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { constants as zlib } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -67,6 +69,13 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     reply.header('Connection', 'close');
     reply.header('Retry-After', '5');
     return sendError(reply, 503, 'The server is restarting, please try again in a moment');
+  });
+  // JSON answers over 1 KB are compressed for clients that ask (a page of 24 cards: 15 KB → about 3 KB). Brotli at
+  // quality 4 costs a fraction of a millisecond; the SPA's own files are compressed at build time and served as is.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
