@@ -3,7 +3,8 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
-import { seedDemoContent } from './seed/demo.js';
+import { hasUsers } from './seed/demo.js';
+import { seedInChildProcess } from './seed/in-child.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     console.error(`database connection error (the pool will reconnect): ${error.message}`),
   );
   await runMigrations(database.db);
-  if (config.seedDemo) await seedDemoContent(database.db, config, (line: string) => console.info(line));
+  if (config.seedDemo && !(await hasUsers(database.db))) await seedInChildProcess(databaseUrl);
 
   const app = await buildApp({ config, db: database.db });
 

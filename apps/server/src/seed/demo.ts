@@ -15,7 +15,7 @@ import { hashText } from './random.js';
 /** Held for the seeding transaction, so two servers starting on one empty database cannot both seed it. */
 const SEED_LOCK = hashText('forkful:seed-demo');
 
-async function hasUsers(executor: Executor): Promise<boolean> {
+export async function hasUsers(executor: Executor): Promise<boolean> {
   const result = await executor.execute(sql`SELECT 1 FROM users LIMIT 1`);
   return result.rows.length > 0;
 }
