@@ -64,7 +64,7 @@ class Params {
 
 /** A tsquery that matches the start of a word, safely quoted (any character may come from the user). */
 function prefixLexeme(word: string): string {
-  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`;
+  return `${exactLexeme(word)}:*`;
 }
 
 /**
@@ -108,23 +108,36 @@ function titleQuery(groups: string[][], expansions: Map<string, string[] | null>
 }
 
 /**
- * Each prefix spelt out as the title words it starts (from title_words), or null when there are more than
- * MAX_EXPANSIONS of them (the index then reads the prefix itself).
+ * One statement for what matching needs first: the query without accents (the same f_unaccent as title_norm), its
+ * words split where a title's words split (as title_words_of does), and each word as a prefix spelt out as the
+ * title words it starts, or null when there are more than MAX_EXPANSIONS of them (the index then reads the prefix
+ * itself). The prefix range is read from the text_pattern_ops index, whatever the database's collation.
  */
-async function expandPrefixes(run: Run, prefixes: string[]): Promise<Map<string, string[] | null>> {
-  const rows = await run<{ i: number; words: string[] }>(
-    `SELECT t.i::int AS i, ARRAY(
-       SELECT w.word FROM title_words w WHERE w.word LIKE t.pattern ORDER BY w.word LIMIT ${MAX_EXPANSIONS + 1}
-     ) AS words
-     FROM unnest($1::text[]) WITH ORDINALITY AS t(pattern, i)`,
-    [prefixes.map((prefix) => `${escapeLike(prefix)}%`)],
+async function normaliseAndExpand(
+  run: Run,
+  text: string,
+): Promise<{ typed: string; words: string[]; expansions: Map<string, string[] | null> }> {
+  const rows = await run<{ typed: string; word: string | null; words: string[] | null }>(
+    `WITH n AS (SELECT f_unaccent($1) AS t)
+     SELECT n.t AS typed, w.word, CASE WHEN w.word IS NOT NULL THEN ARRAY(
+       SELECT tw.word FROM title_words tw
+       WHERE tw.word ~>=~ w.word AND tw.word ~<~ (w.word || chr(1114111))
+       ORDER BY tw.word COLLATE "C" LIMIT ${MAX_EXPANSIONS + 1}
+     ) END AS words
+     FROM n LEFT JOIN LATERAL regexp_split_to_table(n.t, '[^[:alnum:]]+') WITH ORDINALITY AS w(word, i)
+       ON w.word <> ''
+     ORDER BY w.i`,
+    [text],
   );
   const expansions = new Map<string, string[] | null>();
-  prefixes.forEach((prefix, index) => {
-    const words = rows.find((row) => row.i === index + 1)?.words ?? [];
-    expansions.set(prefix, words.length > MAX_EXPANSIONS ? null : words);
-  });
-  return expansions;
+  const words: string[] = [];
+  for (const row of rows) {
+    if (row.word === null || expansions.has(row.word)) continue;
+    words.push(row.word);
+    const spelt = row.words ?? [];
+    expansions.set(row.word, spelt.length > MAX_EXPANSIONS ? null : spelt);
+  }
+  return { typed: rows[0]?.typed ?? text, words, expansions };
 }
 
 /**
@@ -152,9 +165,16 @@ export async function correctWords(run: Run, words: string[]): Promise<string[][
   });
 }
 
-/** The words of a query that a correction can help: three or more letters, split where a title word would split. */
-function correctable(words: string[]): string[] {
-  return words.flatMap((word) => word.split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= MIN_CORRECTABLE);
+/**
+ * The corrections of a query's words that a correction can help (three or more letters, split where a title word
+ * would split): one group per word that has any. No statement when no word qualifies.
+ */
+async function correctionsOf(run: Run, words: string[]): Promise<string[][]> {
+  const fixable = words
+    .flatMap((word) => word.split(/[^\p{L}\p{N}]+/u))
+    .filter((word) => word.length >= MIN_CORRECTABLE);
+  if (fixable.length === 0) return [];
+  return (await correctWords(run, fixable)).filter((group) => group.length > 0);
 }
 
 export interface Suggestion {
@@ -175,12 +195,8 @@ export async function suggestTitles(
 ): Promise<Suggestion[]> {
   const typedWords = wordsOf(query);
   if (typedWords.length === 0) return [];
-  // Accents go in SQL (the same f_unaccent as title_norm); then the query splits where a title's words split.
-  const [normal] = await run<{ t: string }>(`SELECT f_unaccent($1) AS t`, [typedWords.join(' ')]);
-  const typed = normal?.t ?? typedWords.join(' ');
-  const words = typed.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const { typed, words, expansions } = await normaliseAndExpand(run, typedWords.join(' '));
   if (words.length === 0) return [];
-  const expansions = await expandPrefixes(run, words);
   const found = await matchTitles(
     run,
     typed,
@@ -190,9 +206,7 @@ export async function suggestTitles(
     limits,
   );
   if (found.length >= limit) return found;
-  const fixable = words.filter((word) => word.length >= MIN_CORRECTABLE);
-  if (fixable.length === 0) return found;
-  const corrections = (await correctWords(run, fixable)).filter((group) => group.length > 0);
+  const corrections = await correctionsOf(run, words);
   if (corrections.length === 0) return found;
   // A correction is a whole title word: matched as itself, not as a prefix.
   const exact = new Map(corrections.flat().map((word) => [word, [] as string[]]));
@@ -260,9 +274,7 @@ export async function searchRecipes<Row>(
     limits,
   );
   if (ranked.length > 0) return ranked;
-  const fixable = correctable(words);
-  if (fixable.length === 0) return [];
-  const corrections = (await correctWords(run, fixable)).filter((group) => group.length > 0);
+  const corrections = await correctionsOf(run, words);
   if (corrections.length === 0) return [];
   // Title words are letters and digits only, so they are safe as tsquery operands.
   const query = corrections.map((group) => `(${group.join(' | ')})`).join(' & ');
