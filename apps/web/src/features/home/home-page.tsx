@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HeroArt } from './hero-art';
+import { SearchIcon } from '@/components/ui/search-icon';
 
 // Below the fold: it loads, with the data cache, once it is about a screen away, so a visitor who reads the hero
 // downloads neither (docs/decisions/009).
@@ -95,10 +96,7 @@ export function HomePage({ onSearch }: HomePageProps) {
                 Browse recipes
               </Link>
               <Button variant="secondary" size="lg" onClick={onSearch}>
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
-                  <circle cx="11" cy="11" r="7" />
-                  <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
-                </svg>
+                <SearchIcon />
                 Find a recipe
               </Button>
             </div>

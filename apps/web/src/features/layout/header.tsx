@@ -5,6 +5,7 @@ import { Logo } from '@/components/ui/logo';
 import { MainNav } from './main-nav';
 import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu';
 import { openMenu, selectMenuShown } from './menu-slice';
+import { SearchIcon } from '@/components/ui/search-icon';
 
 interface HeaderProps {
   /** The search box of the desktop bar. */
@@ -54,10 +55,7 @@ export function Header({ search, account, menuSearch, menuAccount, onSearchButto
             aria-label="Search recipes"
             className="grid size-11 place-items-center rounded-full hover:bg-cream-deep"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2">
-              <circle cx="11" cy="11" r="7" />
-              <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
-            </svg>
+            <SearchIcon className="size-6 stroke-current" />
           </button>
           <button
             type="button"

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { clearSuggestions, fetchSuggestions, selectSearch, setSearchFocus } from './search-slice';
+import { SearchIcon } from '@/components/ui/search-icon';
 
 interface SearchBarProps {
   /** Called after a search is submitted or a suggestion chosen (the app closes the phone menu). */
@@ -162,10 +163,7 @@ export function SearchBar({ onSubmitted, className }: SearchBarProps) {
         Search recipes
       </label>
       <div className="flex h-12 items-center rounded-full border border-line bg-white pl-5 shadow-sm transition-colors focus-within:border-brand-500 focus-within:ring-3 focus-within:ring-brand-100">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0 fill-none stroke-ink-soft stroke-2">
-          <circle cx="11" cy="11" r="7" />
-          <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
-        </svg>
+        <SearchIcon className="size-5 shrink-0 stroke-ink-soft" />
         <input
           ref={inputRef}
           id={inputId}

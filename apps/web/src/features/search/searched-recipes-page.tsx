@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyPlate } from '@/components/ui/empty-plate';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { fetchSearchedRecipes, selectSearch } from './search-slice';
+import { SearchIcon } from '@/components/ui/search-icon';
 
 /** With no words to search for, the page points at the search box (on phones it sits in the menu). */
 function NoQuery({ onSearch }: { onSearch?: () => void }) {
@@ -17,10 +18,7 @@ function NoQuery({ onSearch }: { onSearch?: () => void }) {
       <div className="mt-6 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
         {onSearch && (
           <Button size="lg" onClick={onSearch}>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-none stroke-current stroke-2">
-              <circle cx="9" cy="9" r="6" />
-              <path d="m13.5 13.5 4 4" strokeLinecap="round" />
-            </svg>
+            <SearchIcon className="size-4 stroke-current" />
             Find a recipe
           </Button>
         )}
