@@ -14,8 +14,8 @@ export const COPY_CONFIRM_MS = 1000;
 export const MOBILE_BREAKPOINT_PX = 640;
 export const COPYRIGHT_START_YEAR = 2024;
 export const API_BASE = '/api/v1';
-/** Widths of the WebP variants of a new recipe photo; photos stored before 800 was added lack it. */
-export const IMAGE_WIDTHS = [320, 640, 800, 1280] as const;
+/** Widths of the WebP variants of a new recipe photo; photos stored earlier have fewer (docs/decisions/008). */
+export const IMAGE_WIDTHS = [320, 640, 720, 800, 1080, 1280] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
 export const RECIPE_PHOTO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

@@ -1,3 +1,4 @@
+import { IMAGE_WIDTHS } from '@forkful/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, CookieJar, registerUser, type TestContext } from '../test/app.js';
 import { imageFileNames } from '../services/images.js';
@@ -109,7 +110,7 @@ describe('concurrent requests of one user', () => {
         steps: fields.steps,
       });
       const files = fileNames(recipe.recipePhotoVariants.map((variant: { url: string }) => variant.url));
-      expect(files).toHaveLength(4);
+      expect(files).toHaveLength(IMAGE_WIDTHS.length);
       for (const name of files) expect(uploadedFiles(ctx.config.uploadsDir)).toContain(name);
     }
     await expectConsistent();

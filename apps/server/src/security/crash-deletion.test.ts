@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { IMAGE_WIDTHS } from '@forkful/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage } from '../test/fixtures.js';
@@ -154,7 +155,7 @@ describe('SIGKILL during an account deletion', () => {
       );
       const before = await rowsOf(leaving.id);
       const files = await filesOf(leaving.id);
-      expect(files).toHaveLength(2 + 3 * 4);
+      expect(files).toHaveLength(2 + 3 * IMAGE_WIDTHS.length);
 
       let blocker: pg.Client | undefined;
       if (round === 0) {

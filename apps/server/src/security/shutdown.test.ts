@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { IMAGE_WIDTHS } from '@forkful/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../test/app.js';
@@ -133,7 +134,7 @@ describe('SIGTERM', () => {
       const row = await client.query('SELECT photo_key FROM recipes WHERE id = $1', [recipeId]);
       const key = row.rows[0]?.photo_key as string;
       expect(uploadedFiles(path.join(server.dataDir, 'uploads'))).toEqual(imageFileNames('recipe', key).sort());
-      expect(imageFileNames('recipe', key)).toHaveLength(4);
+      expect(imageFileNames('recipe', key)).toHaveLength(IMAGE_WIDTHS.length);
       const open = await client.query(
         'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
       );

@@ -147,9 +147,9 @@ describe('hostile recipe photos', () => {
     const polyglot = Buffer.concat([jpeg, Buffer.from('<script>alert(1)</script>')]);
     const id = await createRecipe(ctx.app, cook.jar, {}, { bytes: polyglot, filename: '../../../evil.html' });
     const files = uploadedFiles(ctx.config.uploadsDir);
-    expect(files).toHaveLength(4);
+    expect(files).toHaveLength(6);
     for (const name of files) {
-      expect(name).toMatch(/^recipe-[0-9a-f]{32}-v2-\d+\.webp$/);
+      expect(name).toMatch(/^recipe-[0-9a-f]{32}-v3-\d+\.webp$/);
       expect(readFileSync(path.join(ctx.config.uploadsDir, name)).includes('<script')).toBe(false);
     }
     // The client's file name is never used: nothing was written outside the uploads folder.

@@ -93,7 +93,7 @@ describe('demo content', () => {
     expect(withPhoto.length).toBeGreaterThanOrEqual(cards.length - 6);
     expect(withPhoto.length).toBeLessThan(cards.length);
     const sample = withPhoto[0];
-    expect(sample?.recipePhotoVariants.map((variant) => variant.width)).toEqual([320, 640, 800, 1280]);
+    expect(sample?.recipePhotoVariants.map((variant) => variant.width)).toEqual([320, 640, 720, 800, 1080, 1280]);
     for (const variant of sample?.recipePhotoVariants ?? []) {
       const response = await ctx.app.inject({ method: 'GET', url: variant.url });
       expect(response.statusCode).toBe(200);

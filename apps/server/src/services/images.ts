@@ -9,14 +9,15 @@ const MAX_INPUT_PIXELS = 40_000_000;
 /**
  * The widths of each generation of an image set. A stored key names its generation (`<hex>` is 1, `<hex>-v2` is 2),
  * so a photo stored before a width was added keeps listing, serving and removing exactly the files it has; new
- * uploads get the current generation. 800 w is what a 375 px phone at 2x picks for a full-width card (750 device px)
- * instead of the 1280 w file.
+ * uploads get the current generation. A full-width photo on a phone needs (width − 32 px) × pixel ratio: 665–686
+ * device px at 1.75–2x (720 w, where 800 w was 12% larger) and 984–1074 at 3x (1080 w, where 1280 w was 23%
+ * larger); 800 w stays for the three-column grid at 2x (736), 1280 w for the recipe photo on a 2x desktop.
  */
 const GENERATIONS: Record<ImageKind, Record<number, readonly number[]>> = {
-  recipe: { 1: [320, 640, 1280], 2: [320, 640, 800, 1280] },
+  recipe: { 1: [320, 640, 1280], 2: [320, 640, 800, 1280], 3: [320, 640, 720, 800, 1080, 1280] },
   avatar: { 1: [128, 256] },
 };
-const CURRENT_GENERATION: Record<ImageKind, number> = { recipe: 2, avatar: 1 };
+const CURRENT_GENERATION: Record<ImageKind, number> = { recipe: 3, avatar: 1 };
 const WIDTHS: Record<ImageKind, readonly number[]> = {
   recipe: widthsOfGeneration('recipe', CURRENT_GENERATION.recipe),
   avatar: widthsOfGeneration('avatar', CURRENT_GENERATION.avatar),

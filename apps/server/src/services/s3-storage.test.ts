@@ -45,8 +45,8 @@ describe('images on S3-compatible storage', () => {
     const id = await createRecipe(ctx.app, cook.jar, {}, { bytes: jpeg });
     const recipe = expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
     const variants = recipe.recipePhotoVariants as Variant[];
-    expect(variants.map((variant) => variant.width)).toEqual([320, 640, 800, 1280]);
-    expect(recipe.recipePhoto).toBe(variants[3]?.url);
+    expect(variants.map((variant) => variant.width)).toEqual([320, 640, 720, 800, 1080, 1280]);
+    expect(recipe.recipePhoto).toBe(variants[5]?.url);
     for (const { width, url } of variants) {
       expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/recipe-`)).toBe(true);
       const served = await fetch(url);

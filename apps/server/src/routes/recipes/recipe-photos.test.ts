@@ -44,16 +44,16 @@ afterAll(async () => {
 });
 
 describe('recipe photos', () => {
-  it('re-encodes an upload to WebP at 320, 640, 800 and 1280, upright, with EXIF and GPS stripped', async () => {
+  it('re-encodes an upload to WebP at 320, 640, 720, 800, 1080 and 1280, upright, with EXIF and GPS stripped', async () => {
     const input = await sharp(jpeg).metadata();
     expect(input.exif?.toString('latin1')).toContain('Secret Person');
 
     const id = await createRecipe(ctx.app, author.jar, {}, { bytes: jpeg });
     const recipe = expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
     expect(recipe.recipePhotoVariants.map((variant: { width: number }) => variant.width)).toEqual([
-      320, 640, 800, 1280,
+      320, 640, 720, 800, 1080, 1280,
     ]);
-    expect(recipe.recipePhoto).toBe(recipe.recipePhotoVariants[3].url);
+    expect(recipe.recipePhoto).toBe(recipe.recipePhotoVariants[5].url);
     expect(uploadedFiles(ctx.config.uploadsDir)).toEqual(fileNames(photoUrls(recipe)));
 
     for (const { width, url } of recipe.recipePhotoVariants as Array<{ width: number; url: string }>) {
@@ -85,7 +85,7 @@ describe('recipe photos', () => {
         { bytes, filename: `dish.${format}`, contentType: `image/${format}` },
       );
       const recipe = expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
-      expect(recipe.recipePhotoVariants).toHaveLength(4);
+      expect(recipe.recipePhotoVariants).toHaveLength(6);
     }
   });
 
@@ -139,7 +139,7 @@ describe('recipe photos', () => {
     });
     const recipe = expectOk(response);
     const fresh = photoUrls(recipe);
-    expect(fresh).toHaveLength(4);
+    expect(fresh).toHaveLength(6);
     expect(fresh).not.toEqual(old);
     const files = uploadedFiles(ctx.config.uploadsDir);
     for (const name of fileNames(fresh)) expect(files).toContain(name);
@@ -241,10 +241,26 @@ describe('recipe photos', () => {
       await upload(ctx.app, author.jar, `/recipes/${id}/update-recipe-photo`, { field: 'recipePhoto', bytes: jpeg }),
     );
     expect(replaced.recipePhotoVariants.map((variant: { width: number }) => variant.width)).toEqual([
-      320, 640, 800, 1280,
+      320, 640, 720, 800, 1080, 1280,
     ]);
     const files = uploadedFiles(ctx.config.uploadsDir);
     for (const name of legacy) expect(files).not.toContain(name);
+  });
+
+  it('keeps serving a photo of the second generation (320, 640, 800 and 1280) with exactly its files', async () => {
+    const key = `${randomBytes(16).toString('hex')}-v2`;
+    const stored = [320, 640, 800, 1280].map((width) => `recipe-${key}-${width}.webp`);
+    const bytes = await sharp(jpeg).webp().toBuffer();
+    for (const name of stored) writeFileSync(path.join(ctx.config.uploadsDir, name), bytes);
+    const id = await createRecipe(ctx.app, author.jar);
+    await ctx.database.pool.query('UPDATE recipes SET photo_key = $1 WHERE id = $2', [key, id]);
+
+    const recipe = expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
+    expect(fileNames(photoUrls(recipe))).toEqual([...stored].sort());
+    for (const url of photoUrls(recipe)) expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expectOk(await call(ctx.app, 'PATCH', `/recipes/${id}/delete-recipe-photo`, { jar: author.jar }));
+    const files = uploadedFiles(ctx.config.uploadsDir);
+    for (const name of stored) expect(files).not.toContain(name);
   });
 
   it('serves nothing from outside the uploads folder', async () => {

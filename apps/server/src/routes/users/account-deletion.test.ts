@@ -1,3 +1,4 @@
+import { IMAGE_WIDTHS } from '@forkful/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, CookieJar, multipart, registerUser, type TestContext } from '../../test/app.js';
 import { call, createRecipe, expectError, expectOk, fileNames, makeImage, uploadedFiles } from '../../test/fixtures.js';
@@ -74,7 +75,7 @@ describe('DELETE /users/delete', () => {
       ...(await Promise.all(ownRecipeFiles)).flat().map((variant: { url: string }) => variant.url),
     ]);
     const friendFiles = fileNames(before.recipePhotoVariants.map((variant: { url: string }) => variant.url));
-    expect(leavingFiles).toHaveLength(2 + 4 + 4);
+    expect(leavingFiles).toHaveLength(2 + 2 * IMAGE_WIDTHS.length);
     for (const name of [...leavingFiles, ...friendFiles]) expect(uploadedFiles(ctx.config.uploadsDir)).toContain(name);
 
     // Delete.
