@@ -1,10 +1,10 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/client.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { isNewDataFolder, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { hasUsers } from './seed/demo.js';
-import { seedInChildProcess } from './seed/in-child.js';
+import { seedInChildProcess, startEarlySeed } from './seed/in-child.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -20,19 +20,28 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // A new embedded data folder is certain to get the demo: it is drawn while PostgreSQL is being created.
+  const earlySeed =
+    !config.databaseUrl && config.seedDemo && isNewDataFolder(config.dataDir) ? startEarlySeed() : undefined;
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    console.info(`Starting the embedded PostgreSQL in ${config.dataDir}/pg …`);
-    embedded = await startEmbeddedPostgres(config.dataDir, (line) => console.info(line));
-    databaseUrl = embedded.url;
+  let database: ReturnType<typeof connectDatabase>;
+  try {
+    if (!databaseUrl) {
+      console.info(`Starting the embedded PostgreSQL in ${config.dataDir}/pg …`);
+      embedded = await startEmbeddedPostgres(config.dataDir, (line) => console.info(line));
+      databaseUrl = embedded.url;
+    }
+    database = connectDatabase(databaseUrl, config.databasePoolMax, (error) =>
+      console.error(`database connection error (the pool will reconnect): ${error.message}`),
+    );
+    await runMigrations(database.db);
+  } catch (error) {
+    await earlySeed?.cancel();
+    throw error;
   }
-
-  const database = connectDatabase(databaseUrl, config.databasePoolMax, (error) =>
-    console.error(`database connection error (the pool will reconnect): ${error.message}`),
-  );
-  await runMigrations(database.db);
-  if (config.seedDemo && !(await hasUsers(database.db))) await seedInChildProcess(databaseUrl);
+  if (earlySeed) await earlySeed.seed(databaseUrl);
+  else if (config.seedDemo && !(await hasUsers(database.db))) await seedInChildProcess(databaseUrl);
 
   const app = await buildApp({ config, db: database.db });
 

