@@ -26,6 +26,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: scripts/prerender.mjs lists each lazy page's chunks from it for the server.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // The contracts' zod schemas are built at module top level; without this hint the landing page would ship

@@ -7,6 +7,7 @@ import {
   makePng,
   openMenu,
   recipeTitle,
+  scrollIntoView,
   signUpByApi,
 } from './support.js';
 
@@ -14,7 +15,7 @@ import {
 
 test('axe: the screens a visitor sees', async ({ page }, testInfo) => {
   await page.goto('/');
-  await page.getByRole('region', { name: 'Featured recipes' }).scrollIntoViewIfNeeded();
+  await scrollIntoView(page.getByRole('region', { name: 'Featured recipes' }));
   await expect(page.getByRole('list', { name: 'Featured recipes' })).toBeVisible();
   await capture(page, testInfo, '10-home');
 

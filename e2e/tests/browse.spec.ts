@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { capture } from './support.js';
+import { capture, scrollIntoView } from './support.js';
 
 /** Reads 'Page X of Y' (other journeys may publish recipes meanwhile, so Y is read, never assumed). */
 async function pagerState(page: Page): Promise<{ page: number; total: number }> {
@@ -25,7 +25,7 @@ test('a visitor pages through the recipes and opens one', async ({ page }, testI
   }
   const featured = page.getByRole('region', { name: 'Featured recipes' });
   // Featured recipes load once they come within a screen of the viewport (docs/decisions/009).
-  await featured.scrollIntoViewIfNeeded();
+  await scrollIntoView(featured);
   await expect(featured.getByRole('list', { name: 'Featured recipes' }).getByRole('listitem')).toHaveCount(6);
   await capture(page, testInfo, '01-home');
   await page.getByRole('link', { name: 'View More' }).click();
@@ -78,6 +78,20 @@ test('a visitor pages through the recipes and opens one', async ({ page }, testI
   await page.goto('/recipes?page=2');
   await expect(pager.getByText(/^Page 2 of \d+$/)).toBeVisible();
   const grid = page.getByRole('list', { name: 'Recipes, page 2' });
+
+  // A new page starts at the top; Back returns to where the reader was (docs/decisions/012).
+  const lower = grid.getByRole('listitem').nth(9);
+  await lower.scrollIntoViewIfNeeded();
+  const listScroll = await page.evaluate(() => window.scrollY);
+  expect(listScroll).toBeGreaterThan(0);
+  await lower.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/view-recipe\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(pager.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(listScroll);
+
   const card = grid.getByRole('listitem').first();
   const title = (await card.getByRole('heading').textContent()) ?? '';
   expect(title).not.toBe('');

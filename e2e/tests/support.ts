@@ -40,6 +40,16 @@ export const pngFile = async (name: string, color: string) => ({
 });
 
 /**
+ * Scrolls an element into view. On `/` the element may first be the build-time prerendered landing page, which React
+ * replaces when it mounts; a detached element is looked up again instead of failing the journey.
+ */
+export async function scrollIntoView(locator: Locator): Promise<void> {
+  await expect(async () => {
+    await locator.scrollIntoViewIfNeeded({ timeout: 2_000 });
+  }).toPass();
+}
+
+/**
  * Waits until the screen has settled: no start-up loading screen, no skeletons, fonts ready and every image
  * (lazy ones included, so full-page screenshots show them) loaded.
  */

@@ -23,6 +23,7 @@ import { recipeRoutes } from './routes/recipes/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { userRoutes } from './routes/users/index.js';
 import { createServices } from './services/container.js';
+import { createSpaPages } from './spa/spa-pages.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -149,6 +150,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
       wildcard: false,
       // The build writes .br/.gz next to each asset (scripts/precompress.mjs).
       preCompressed: true,
+      // setHeaders decides alone: otherwise send's own 'public, max-age=0' replaces what it set.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Hashed build assets never change; index.html must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
@@ -158,6 +161,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     });
   }
 
+  const spaPage = createSpaPages(webDist, services);
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/') || !hasWeb) {
@@ -165,7 +169,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, 'Route not found');
     // Client-side routes: the SPA decides (including its own 'No route matches URL' page).
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+    return spaPage(request, reply);
   });
 
   return app;

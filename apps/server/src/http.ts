@@ -3,9 +3,14 @@ import { errorEnvelopeSchema, successEnvelope } from '@forkful/contracts';
 import type { z } from 'zod';
 import { badRequest, HttpError, payloadTooLarge } from './errors.js';
 
+/** The success envelope around `data`. */
+export function successBody<T>(data: T, message = 'Success', statusCode = 200) {
+  return { success: true as const, statusCode, message, data };
+}
+
 /** Sends the success envelope. */
 export function ok<T>(reply: FastifyReply, data: T, message = 'Success', statusCode = 200) {
-  return reply.code(statusCode).send({ success: true as const, statusCode, message, data });
+  return reply.code(statusCode).send(successBody(data, message, statusCode));
 }
 
 /** Response schemas for a route: the success envelope around `data`, and the one error envelope. */

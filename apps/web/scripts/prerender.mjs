@@ -14,9 +14,9 @@ await build({
   build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, sourcemap: false },
   ssr: { noExternal: ['@forkful/contracts'] },
 });
-const { renderLanding } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
+const { renderLanding, routeModules } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
 const markup = (await renderLanding())
-  // The CSP allows no inline script (React Router's scroll restoration writes one), and the title is the page's own.
+  // The CSP allows no inline script (should React ever write one, it goes), and the title is the page's own.
   .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
   .replace(/<title>[\s\S]*?<\/title>/g, '');
 rmSync(outDir, { recursive: true, force: true });
@@ -36,3 +36,28 @@ const css = readFileSync(path.join(distDir, link[1]), 'utf8');
 html = html.replace(link[0], () => `<style>${css}</style>`);
 writeFileSync(indexFile, html);
 console.info(`prerendered the landing page into ${indexFile} (${markup.length} characters)`);
+
+// The chunks each lazy page needs beyond the start-up bundle, from Vite's manifest, for the server to preload in the
+// page's HTML (docs/decisions/012): the route's code then downloads beside the main script, not after it has run.
+// It sits in .vite/, which the server does not serve (dotfiles are ignored).
+const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+function chunkFiles(key, seen = new Set()) {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const entry = manifest[key];
+  if (!entry) throw new Error(`${key} is not in the build manifest`);
+  return [entry.file, ...(entry.imports ?? []).flatMap((imported) => chunkFiles(imported, seen))];
+}
+const startUp = new Set(chunkFiles('index.html'));
+const routeChunks = Object.fromEntries(
+  routeModules.map(({ path: route, module }) => [
+    route,
+    [...new Set(chunkFiles(`src/app/routes/${module}.tsx`))]
+      .filter((file) => !startUp.has(file))
+      .map((file) => `/${file}`),
+  ]),
+);
+writeFileSync(path.join(distDir, '.vite', 'route-chunks.json'), `${JSON.stringify(routeChunks, null, 2)}\n`);
+console.info(
+  `listed the chunks of ${routeModules.length} lazy pages in ${path.join(distDir, '.vite', 'route-chunks.json')}`,
+);

@@ -1,25 +1,28 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthBootstrap } from '@/features/auth/auth-bootstrap';
 import { allowConsoleError } from '@/test/console';
 import { deferred, fail, mockFetch, ok } from '@/test/fetch-mock';
 import { makeUser } from '@/test/session';
-import { routes } from './router';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { AppRoutes, startEarly } from './router';
 import { createStore } from './store';
 
 function renderApp(url: string) {
   const store = createStore();
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
     <Provider store={store}>
-      <AuthBootstrap>
-        <RouterProvider router={router} />
-      </AuthBootstrap>
+      <MemoryRouter initialEntries={[url]}>
+        <AuthBootstrap>
+          <AppRoutes />
+        </AuthBootstrap>
+      </MemoryRouter>
     </Provider>,
   );
-  return { store, router };
+  return { store };
 }
 
 const emptyList = ok({ recipes: [], curPageNum: 1, totalRecipeCount: 0, totalPages: 0 });
@@ -136,14 +139,60 @@ describe('the app shell', () => {
 describe('route errors', () => {
   it("shows 'Oops!' for an unexpected error thrown by a page", async () => {
     allowConsoleError();
-    const { RouteErrorPage } = await import('./route-error-page');
     function Broken(): never {
       throw new Error('The oven caught fire');
     }
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter>
+        <RouteErrorBoundary resetKey="/">
+          <Broken />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
     expect(screen.getByText('Sorry, an unexpected error has occurred.')).toBeInTheDocument();
     expect(screen.getByText('The oven caught fire')).toBeInTheDocument();
+  });
+
+  it('leaves the error behind when the reader goes to another page', async () => {
+    allowConsoleError();
+    function Broken(): never {
+      throw new Error('The oven caught fire');
+    }
+    function Pages() {
+      const { pathname } = useLocation();
+      return (
+        <RouteErrorBoundary resetKey={pathname}>
+          <Routes>
+            <Route path="/" element={<Broken />} />
+            <Route path="/fine" element={<p>All good</p>} />
+          </Routes>
+        </RouteErrorBoundary>
+      );
+    }
+    render(
+      <MemoryRouter>
+        <Link to="/fine">Somewhere else</Link>
+        <Pages />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Somewhere else' }));
+    expect(await screen.findByText('All good')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Oops!' })).not.toBeInTheDocument();
+  });
+});
+
+describe('start-up', () => {
+  it("requests a data page's first data at once, and nothing for other pages", () => {
+    const fetchMock = mockFetch(() => emptyList);
+    startEarly(new URL('http://localhost/about'));
+    expect(fetchMock).not.toHaveBeenCalled();
+    startEarly(new URL('http://localhost/recipes?page=3'));
+    startEarly(new URL('http://localhost/view-recipe/r%201'));
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
+      '/api/v1/recipes/all?page=2&limit=24',
+      '/api/v1/recipes/r%201/view-recipe',
+    ]);
   });
 });

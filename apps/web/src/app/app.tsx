@@ -1,21 +1,25 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AuthBootstrap } from '@/features/auth/auth-bootstrap';
-import { createAppRouter } from './router';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { AppRoutes } from './router';
 import { connectSession, createStore } from './store';
 
 export function App() {
   const [store] = useState(createStore);
-  // Created at start-up so the current page's chunk downloads while the user is being checked.
-  const [router] = useState(createAppRouter);
   useEffect(() => connectSession(store), [store]);
   return (
     <StrictMode>
       <Provider store={store}>
-        <AuthBootstrap>
-          <RouterProvider router={router} />
-        </AuthBootstrap>
+        <BrowserRouter>
+          {/* Last resort: an error in the header or footer themselves still gets the 'Oops!' page. */}
+          <RouteErrorBoundary resetKey="app">
+            <AuthBootstrap>
+              <AppRoutes />
+            </AuthBootstrap>
+          </RouteErrorBoundary>
+        </BrowserRouter>
       </Provider>
     </StrictMode>
   );

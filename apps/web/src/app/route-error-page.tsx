@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyPlate } from '@/components/ui/empty-plate';
 
@@ -9,16 +9,25 @@ function detailOf(data: unknown): string | null {
   return null;
 }
 
+/** An error answer with an HTTP status, such as the router's 404 for an unmatched URL. */
+export class RouteErrorResponse extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RouteErrorResponse';
+  }
+}
+
 /**
- * Spec section 2: a router error response (the router's own 404 'No route matches URL …' among them) shows
+ * Spec section 2: an error response (the router's own 404 'No route matches URL …' among them) shows
  * 'Unexpected Application Error!' with its status and text; anything else unexpected shows 'Oops!'.
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
-
-  if (isRouteErrorResponse(error)) {
-    // The router keeps its own Error next to a stringified copy ('Error: No route matches URL …'); prefer the message.
-    const detail = detailOf((error as { error?: unknown }).error) ?? detailOf(error.data);
+export function RouteErrorPage({ error }: { error: unknown }) {
+  if (error instanceof RouteErrorResponse) {
+    const detail = error.message;
     return (
       <section className="container-page grid items-center gap-10 py-16 sm:grid-cols-[1fr_auto] sm:py-24">
         <title>{`${error.status} ${error.statusText} · Forkful`}</title>

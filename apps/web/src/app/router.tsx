@@ -1,81 +1,91 @@
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoutes, Route, Routes } from 'react-router';
 import { chunkOf, parsePage } from '@/features/recipes/recipe-pages';
 import { requestEarly } from '@/lib/http';
 import { RootLayout } from './root-layout';
-import { RouteErrorPage } from './route-error-page';
 import { Component as HomeRoute } from './routes/home-route';
 
 /**
+ * The routes of spec section 2, in React Router's declarative mode: its data router (loaders, actions, fetchers)
+ * weighs about 17 KB gzipped more, and Forkful's pages fetch through the data cache, so nothing here needs it
+ * (docs/decisions/012).
+ *
  * Every page but the landing page is its own chunk (route-level code splitting); forms and their schemas never load
  * on the landing page. The landing page is part of the start-up bundle, so its hero paints without a second round
  * trip for a chunk.
  */
-let startingUp = false;
+type RouteModule = { Component: ComponentType };
 
 /**
- * On the first page load only, a page's main data is requested while its chunk downloads (not after it renders);
- * later navigations usually find it cached. The loader returns at once, so it never holds the page back.
+ * The route modules, each loaded on demand (`import.meta.glob` makes one lazy import per file). The landing page's
+ * is left out: it is imported statically, and a second, dynamic import of it would split the start-up bundle.
  */
-function dataEarly(start: (url: URL, params: Record<string, string | undefined>) => void): LoaderFunction {
-  return ({ request, params }) => {
-    if (startingUp) start(new URL(request.url), params);
-    return null;
-  };
+const routeModules = import.meta.glob<RouteModule>(['./routes/*-route.tsx', '!./routes/home-route.tsx']);
+
+export interface LazyPage {
+  path: string;
+  /** The file under `src/app/routes/`; the build lists its chunks per path for the server to preload. */
+  module: string;
+  /** Starts (or joins) the chunk's download; React.lazy and the start-up preload share the one promise. */
+  load: () => Promise<RouteModule>;
+  Page: LazyExoticComponent<ComponentType>;
+  /** On the first page load only: the page's main data, requested while its chunk downloads. */
+  early?: (url: URL, params: Record<string, string | undefined>) => void;
 }
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <RootLayout />,
-    // The router's own errors (an unmatched URL among them) land here, still inside the header and footer.
-    errorElement: (
-      <RootLayout>
-        <RouteErrorPage />
-      </RootLayout>
-    ),
-    hydrateFallbackElement: <LoadingScreen />,
-    children: [
-      {
-        errorElement: <RouteErrorPage />,
-        children: [
-          { index: true, Component: HomeRoute },
-          { path: 'home', Component: HomeRoute },
-          { path: 'features', lazy: () => import('./routes/features-route') },
-          { path: 'about', lazy: () => import('./routes/about-route') },
-          { path: 'login', lazy: () => import('./routes/login-route') },
-          { path: 'signup', lazy: () => import('./routes/signup-route') },
-          {
-            path: 'recipes',
-            loader: dataEarly((url) => {
-              const { page, limit } = chunkOf(parsePage(url.searchParams.get('page')));
-              requestEarly('/recipes/all', { page, limit });
-            }),
-            lazy: () => import('./routes/recipes-route'),
-          },
-          { path: 'searched-recipes', lazy: () => import('./routes/searched-recipes-route') },
-          { path: 'add-recipe', lazy: () => import('./routes/add-recipe-route') },
-          { path: 'edit-recipe/:recipeId', lazy: () => import('./routes/edit-recipe-route') },
-          {
-            path: 'view-recipe/:recipeId',
-            loader: dataEarly((_, { recipeId }) => {
-              if (recipeId) requestEarly(`/recipes/${encodeURIComponent(recipeId)}/view-recipe`);
-            }),
-            lazy: () => import('./routes/view-recipe-route'),
-          },
-          { path: 'users/profile/:userId', lazy: () => import('./routes/profile-route') },
-        ],
-      },
-    ],
-  },
+function page(path: string, module: string, early?: LazyPage['early']): LazyPage {
+  const importer = routeModules[`./routes/${module}.tsx`];
+  if (!importer) throw new Error(`No route module src/app/routes/${module}.tsx`);
+  let loading: Promise<RouteModule> | undefined;
+  const load = () => (loading ??= importer());
+  const Page = lazy(() => load().then((loaded) => ({ default: loaded.Component })));
+  return { path, module, load, Page, early };
+}
+
+export const lazyPages: LazyPage[] = [
+  page('/features', 'features-route'),
+  page('/about', 'about-route'),
+  page('/login', 'login-route'),
+  page('/signup', 'signup-route'),
+  page('/recipes', 'recipes-route', (url) => {
+    const { page: chunk, limit } = chunkOf(parsePage(url.searchParams.get('page')));
+    requestEarly('/recipes/all', { page: chunk, limit });
+  }),
+  page('/searched-recipes', 'searched-recipes-route'),
+  page('/add-recipe', 'add-recipe-route'),
+  page('/edit-recipe/:recipeId', 'edit-recipe-route'),
+  page('/view-recipe/:recipeId', 'view-recipe-route', (_, { recipeId }) => {
+    if (recipeId) requestEarly(`/recipes/${encodeURIComponent(recipeId)}/view-recipe`);
+  }),
+  page('/users/profile/:userId', 'profile-route'),
 ];
 
-export function createAppRouter() {
-  startingUp = true;
-  const router = createBrowserRouter(routes);
-  const stop = router.subscribe(() => {
-    startingUp = false;
-    stop();
-  });
-  return router;
+const NotFoundPage = lazy(() => import('./not-found-page'));
+
+/**
+ * Called once at start-up, before the current user is checked: the current page's chunk and its main data download
+ * in parallel with that check instead of after it.
+ */
+export function startEarly(url: URL): void {
+  // React Router's own matching, which decodes the path as the page's useParams will see it.
+  const [match] = matchRoutes(lazyPages, url.pathname) ?? [];
+  if (!match) return;
+  void match.route.load().catch(() => undefined);
+  match.route.early?.(url, match.params);
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<HomeRoute />} />
+        <Route path="home" element={<HomeRoute />} />
+        {lazyPages.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        {/* React Router's own fallback for an unmatched URL, spec section 2: 404 'No route matches URL'. */}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
 }

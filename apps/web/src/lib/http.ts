@@ -1,4 +1,4 @@
-import { API_BASE, messages } from '@forkful/contracts';
+import { API_BASE, messages, PAGE_DATA_ELEMENT_ID, type PageData } from '@forkful/contracts';
 import { ApiError, normaliseError } from './api-error';
 
 /**
@@ -161,18 +161,60 @@ function log(error: unknown): void {
 }
 
 const early = new Map<string, Promise<unknown>>();
+const EARLY_ANSWER_MS = 5000;
+
+/**
+ * The answer the server put into the page's HTML for the page's first request (docs/decisions/011): read on the
+ * first early request, used at most once, and only within the same few seconds as an early answer.
+ */
+let pageData: PageData | null | undefined;
+
+function readPageData(): PageData | null {
+  const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const data = JSON.parse(element.textContent ?? '') as Partial<PageData> | null;
+    return data && typeof data.url === 'string' && 'body' in data ? { url: data.url, body: data.body } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The same request whatever the order of its query parameters. */
+function sameRequest(a: string, b: string): boolean {
+  const canonical = (url: string) => {
+    const parsed = new URL(url, 'http://forkful.invalid');
+    parsed.searchParams.sort();
+    return `${parsed.pathname}${parsed.search}`;
+  };
+  return canonical(a) === canonical(b);
+}
+
+function takePageData(url: string): { body: unknown } | undefined {
+  if (pageData === undefined) {
+    pageData = readPageData();
+    setTimeout(() => (pageData = null), EARLY_ANSWER_MS);
+  }
+  if (!pageData || !sameRequest(pageData.url, url)) return undefined;
+  const { body } = pageData;
+  pageData = null;
+  return { body };
+}
 
 /**
  * Starts a GET that the page being opened is about to make, so its data downloads together with the page's code
- * rather than after it. The page's first identical request takes this answer; unclaimed, it is dropped after 5 s.
+ * rather than after it; when the HTML already carries the answer, that is used instead of asking. The page's first
+ * identical request takes this answer; unclaimed, it is dropped after 5 s.
  */
 export function requestEarly(path: string, query?: QueryParams): void {
   const url = buildUrl(path, query);
   if (early.has(url)) return;
-  const answer = request(path, { query });
+  const inline = takePageData(url);
+  const answer = inline ? Promise.resolve().then(() => unwrap<unknown>(200, inline.body)) : request(path, { query });
   answer.catch(() => undefined);
   early.set(url, answer);
-  setTimeout(() => early.delete(url), 5000);
+  setTimeout(() => early.delete(url), EARLY_ANSWER_MS);
 }
 
 function claimEarly<T>(path: string, options: RequestOptions): Promise<T> | undefined {

@@ -20,6 +20,7 @@ import { ok, parseWith, readMultipart, responses } from '../../http.js';
 import { currentUserId } from '../../plugins/auth.js';
 import type { Services } from '../../services/container.js';
 import { createRecipeForm, recipePhotoForm } from '../multipart-forms.js';
+import { publishedRecipePage, visibleRecipe } from './recipe-reads.js';
 
 const idParams = z.object({ id: idSchema });
 const userIdParams = z.object({ userId: idSchema });
@@ -64,10 +65,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/:id/view-recipe',
     { preHandler: app.identifyUser, schema: { tags, params: idParams, response: responses(recipeSchema) } },
-    async (request, reply) => {
-      const row = await recipes.findVisible(request.params.id, request.auth?.userId ?? null);
-      return ok(reply, map.recipe(row));
-    },
+    async (request, reply) => ok(reply, await visibleRecipe(services, request.params.id, request.auth?.userId ?? null)),
   );
 
   app.get(
@@ -180,16 +178,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       preHandler: app.identifyUser,
       schema: { tags, querystring: recipeListQuerySchema, response: responses(recipeListSchema) },
     },
-    async (request, reply) => {
-      const { page, limit } = request.query;
-      const { rows, total } = await recipes.listPublished(page, limit);
-      return ok(reply, {
-        recipes: rows.map((row) => map.recipeCard(row)),
-        curPageNum: page,
-        totalRecipeCount: total,
-        totalPages: Math.max(1, Math.ceil(total / limit)),
-      });
-    },
+    async (request, reply) => ok(reply, await publishedRecipePage(services, request.query.page, request.query.limit)),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { RecipePhoto } from '@/components/recipe-card';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Stars } from '@/components/ui/stars';
+import { RECIPE_PHOTO_SIZES } from '@/lib/images';
 import { useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';
 import { DeleteRecipeButton } from './delete-recipe-button';
@@ -109,13 +110,8 @@ export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
       {/* Phones read photo, ingredients, then steps; desktop puts ingredients in a sticky side column. */}
       <div className="mt-10 grid gap-10 lg:grid-cols-[1.35fr_1fr]">
         <figure className="lg:col-start-1 lg:row-start-1 aspect-[4/3] overflow-hidden rounded-3xl border border-line bg-cream-deep shadow-card">
-          {/* The page's largest paint: fetched first. Widths follow container-page and the two-column grid. */}
-          <RecipePhoto
-            recipe={recipe}
-            priority
-            sizes="(max-width: 640px) calc(100vw - 2rem), (max-width: 1023px) calc(100vw - 4rem), 640px"
-            className="size-full"
-          />
+          {/* The page's largest paint: fetched first, and preloaded by the server with the same sizes (decision 011). */}
+          <RecipePhoto recipe={recipe} priority sizes={RECIPE_PHOTO_SIZES} className="size-full" />
         </figure>
         <aside className="space-y-6 lg:sticky lg:top-36 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <dl className="grid grid-cols-2 gap-3">

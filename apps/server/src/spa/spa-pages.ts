@@ -1,0 +1,150 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip as gzipCallback, constants as zlib } from 'node:zlib';
+import { PAGE_DATA_ELEMENT_ID } from '@forkful/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pageAnswerFor, type PageAnswer, type PageReaders } from './page-data.js';
+import { routeChunksFor } from './route-chunks.js';
+
+/**
+ * How long a page's HTML may wait for its data. The lookups take milliseconds; a database slower than this would
+ * hold back the whole page (its scripts, styles and fonts), so the page goes out without data and the browser asks.
+ */
+const PAGE_DATA_BUDGET_MS = 250;
+const TOO_SLOW = Symbol('too slow');
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/**
+ * Answers an HTML request for a client-side route with the SPA's index.html. For /recipes and /view-recipe/{id}
+ * it adds the page's first API answer and a preload of its largest photo, so the photo no longer waits for the
+ * script, then the API call, then the image (docs/decisions/011); for every lazy page it adds modulepreloads of the
+ * page's own chunks, so its code downloads beside the main script (docs/decisions/012). Anything that goes wrong
+ * sends the plain file.
+ */
+export function createSpaPages(webDist: string, readers: PageReaders) {
+  const template = indexTemplate(path.join(webDist, 'index.html'));
+  const routeChunks = routeChunksFor(webDist);
+
+  return async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    // index.html is always revalidated; the data added to it is the same for every visitor, so no Vary: Cookie.
+    reply.header('Cache-Control', 'no-cache');
+    const plain = () => reply.sendFile('index.html', webDist);
+    if (request.method !== 'GET') return plain();
+    let html: string;
+    try {
+      const url = new URL(request.raw.url ?? '/', 'http://forkful.invalid');
+      const [found, chunks] = await Promise.all([within(pageAnswerFor(url, readers)), routeChunks(url.pathname)]);
+      if (found === TOO_SLOW) {
+        request.log.warn(`page data took longer than ${PAGE_DATA_BUDGET_MS} ms; sent the page without it`);
+      }
+      const answer = found === TOO_SLOW ? null : found;
+      if (!answer && chunks.length === 0) return plain();
+      html = withModulePreloads(await template(), chunks);
+      if (answer) html = withPageAnswer(html, answer);
+    } catch (error) {
+      request.log.warn({ err: error }, 'page data failed; sent the page without it');
+      return plain();
+    }
+    return sendHtml(request, reply, html);
+  };
+}
+
+/**
+ * @fastify/compress only compresses routes, and this is the not-found handler, so the page is compressed here,
+ * with the same brotli quality as the API's answers (index.html itself goes out pre-compressed by the build).
+ */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(html);
+  const body =
+    encoding === 'br'
+      ? await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      : await gzip(html);
+  return reply.header('Content-Encoding', encoding).send(body);
+}
+
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** index.html, read again only when the build replaces it. */
+function indexTemplate(file: string): () => Promise<string> {
+  let cached: { mtimeMs: number; text: string } | undefined;
+  return async () => {
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: await readFile(file, 'utf8') };
+    return cached.text;
+  };
+}
+
+async function within<T>(work: Promise<T>, ms = PAGE_DATA_BUDGET_MS): Promise<T | typeof TOO_SLOW> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof TOO_SLOW>((resolve) => {
+    timer = setTimeout(resolve, ms, TOO_SLOW);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+    // A late failure has nobody left to tell.
+    work.catch(() => undefined);
+  }
+}
+
+/**
+ * The preload goes before the first script, where the browser's preload scanner meets it at once; the data goes
+ * at the end of the body, read by the app's module script, which runs after the document is parsed.
+ */
+export function withPageAnswer(html: string, answer: PageAnswer): string {
+  let page = html;
+  if (answer.photo) {
+    const preload =
+      `<link rel="preload" as="image" imagesrcset="${attribute(answer.photo.srcset)}" ` +
+      `imagesizes="${attribute(answer.photo.sizes)}" fetchpriority="high">`;
+    page = insertBefore(page, page.includes('<script') ? '<script' : '</head>', preload);
+  }
+  const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonInHtml(
+    `{"url":${JSON.stringify(answer.url)},"body":${answer.json}}`,
+  )}</script>`;
+  const end = page.lastIndexOf('</body>');
+  return end === -1 ? page + data : page.slice(0, end) + data + page.slice(end);
+}
+
+/** After the start-up bundle's own modulepreloads, which the browser should meet first. */
+export function withModulePreloads(html: string, chunks: string[]): string {
+  if (chunks.length === 0) return html;
+  const links = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${attribute(chunk)}">`).join('');
+  const last = html.lastIndexOf('<link rel="modulepreload"');
+  const after = last === -1 ? -1 : html.indexOf('>', last) + 1;
+  return after > 0 ? html.slice(0, after) + links + html.slice(after) : insertBefore(html, '</head>', links);
+}
+
+function insertBefore(html: string, marker: string, text: string): string {
+  const at = html.indexOf(marker);
+  return at === -1 ? html : html.slice(0, at) + text + html.slice(at);
+}
+
+/**
+ * JSON that can sit inside a script element: no `</script>` or `<!--` can end or change it, and the line
+ * separators that older JavaScript parsers reject are escaped. Each is a valid JSON string escape, and they occur
+ * only inside strings, so the text parses to the same value.
+ */
+export function jsonInHtml(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function attribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}

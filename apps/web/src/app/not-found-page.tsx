@@ -1,0 +1,8 @@
+import { useLocation } from 'react-router';
+import { RouteErrorPage, RouteErrorResponse } from './route-error-page';
+
+/** What React Router's data router shows for an unmatched URL (spec section 2), inside the header and footer. */
+export default function NotFoundPage() {
+  const { pathname } = useLocation();
+  return <RouteErrorPage error={new RouteErrorResponse(404, 'Not Found', `No route matches URL "${pathname}"`)} />;
+}
