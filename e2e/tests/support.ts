@@ -40,8 +40,9 @@ export const pngFile = async (name: string, color: string) => ({
 });
 
 /**
- * Scrolls an element into view. On `/` the element may first be the build-time prerendered landing page, which React
- * replaces when it mounts; a detached element is looked up again instead of failing the journey.
+ * Scrolls an element into view. The element may first be the build-time prerendered landing page, which React
+ * replaces when it mounts wherever it does not adopt it (docs/decisions/013: `/home`, a signed-in user); a detached
+ * element is looked up again instead of failing the journey.
  */
 export async function scrollIntoView(locator: Locator): Promise<void> {
   await expect(async () => {

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { capture, scrollIntoView, searchBox } from './support.js';
+
+/*
+ * index.html carries the landing page prerendered at build time; at '/' React adopts that markup for a visitor
+ * (hydration, docs/decisions/013) instead of drawing the page a second time. A mismatch between the prerendered and
+ * the first client render makes React throw the markup away and report an error, so both are watched here.
+ */
+test('the landing page is adopted as prerendered: nothing redrawn, no error, and it works', async ({
+  page,
+}, testInfo) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // Counts the page's main heading leaving the document, from before any of the page's own scripts run.
+  await page.addInitScript(() => {
+    const state = window as unknown as { removedHeadings: number };
+    state.removedHeadings = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (node instanceof Element && (node.matches('h1') || node.querySelector('h1'))) state.removedHeadings++;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  await page.goto('/');
+  const hero = page.getByRole('heading', { level: 1, name: /Cook something worth talking about/ });
+  await expect(hero).toBeVisible();
+  // The featured recipes load through React once their section nears the screen: the app is running.
+  await scrollIntoView(page.getByRole('region', { name: 'Featured recipes' }));
+  await expect(page.getByRole('list', { name: 'Featured recipes' }).getByRole('listitem')).toHaveCount(6);
+  // And it answers: the search box suggests (on a phone it lives in the menu).
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const box = await searchBox(page, testInfo);
+  await box.fill('rice');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await capture(page, testInfo, '12-landing-search');
+
+  expect(await page.evaluate(() => (window as unknown as { removedHeadings: number }).removedHeadings)).toBe(0);
+  expect(errors).toEqual([]);
+});
