@@ -10,8 +10,10 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 function walk(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) walk(full);
-    else if (COMPRESSIBLE.test(entry.name) && statSync(full).size > 512) {
+    // Dot folders (.vite, .ssr) hold what the build and the server read, never what a browser is sent.
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.')) walk(full);
+    } else if (COMPRESSIBLE.test(entry.name) && statSync(full).size > 512) {
       const bytes = readFileSync(full);
       writeFileSync(`${full}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 9 }));

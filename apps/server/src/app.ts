@@ -161,7 +161,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     });
   }
 
-  const spaPage = createSpaPages(webDist, services);
+  const spaPage = createSpaPages(webDist, services, (message) => app.log.warn(message));
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/') || !hasWeb) {

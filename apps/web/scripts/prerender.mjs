@@ -1,17 +1,27 @@
 // Writes the landing page's markup into dist/index.html (docs/decisions/009): the browser paints the hero from the
 // HTML and its stylesheet alone; React then renders the same page in its place. Run after `vite build`.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
-const outDir = path.join(webRoot, 'node_modules', '.tmp', 'prerender');
+const distDir = path.resolve(webRoot, process.argv[2] ?? 'dist');
+// The server-side bundle stays in the build: the server draws /recipes and /view-recipe/{id} with it
+// (docs/decisions/014). It sits in .ssr/, which the server does not serve (dotfiles are ignored).
+const outDir = path.join(distDir, '.ssr');
 
 await build({
   root: webRoot,
   logLevel: 'warn',
-  build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, sourcemap: false },
+  build: {
+    ssr: 'src/prerender.tsx',
+    outDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+    manifest: false,
+  },
   ssr: { noExternal: ['@forkful/contracts'] },
 });
 const { renderLanding, routeModules } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
@@ -19,14 +29,12 @@ const markup = (await renderLanding())
   // The CSP allows no inline script (should React ever write one, it goes), and the title is the page's own.
   .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
   .replace(/<title>[\s\S]*?<\/title>/g, '');
-rmSync(outDir, { recursive: true, force: true });
-
-const distDir = path.resolve(webRoot, process.argv[2] ?? 'dist');
 const indexFile = path.join(distDir, 'index.html');
 let html = readFileSync(indexFile, 'utf8');
 const slot = '<div id="root"></div>';
 if (!html.includes(slot)) throw new Error(`${indexFile} has no empty ${slot}`);
-html = html.replace(slot, `<div id="root"><div id="landing-shell">${markup}</div></div>`);
+// The comments mark what the server replaces with a page it draws itself (apps/server/src/spa/page-markup.ts).
+html = html.replace(slot, `<div id="root"><!--shell--><div id="landing-shell">${markup}</div><!--/shell--></div>`);
 // The stylesheet goes inline (the CSP allows inline styles): the first paint then waits for the HTML alone, not for
 // a second request that would otherwise arrive after the scripts and paint only once they have run.
 const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
@@ -50,9 +58,9 @@ function chunkFiles(key, seen = new Set()) {
 }
 const startUp = new Set(chunkFiles('index.html'));
 const routeChunks = Object.fromEntries(
-  routeModules.map(({ path: route, module }) => [
+  routeModules.map(({ path: route, module, extra }) => [
     route,
-    [...new Set(chunkFiles(`src/app/routes/${module}.tsx`))]
+    [...new Set([`src/app/routes/${module}.tsx`, ...extra].flatMap((key) => chunkFiles(key)))]
       .filter((file) => !startUp.has(file))
       .map((file) => `/${file}`),
   ]),

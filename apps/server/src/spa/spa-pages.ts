@@ -5,6 +5,7 @@ import { brotliCompress, gzip as gzipCallback, constants as zlib } from 'node:zl
 import { PAGE_DATA_ELEMENT_ID } from '@forkful/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageAnswerFor, type PageAnswer, type PageReaders } from './page-data.js';
+import { createPageMarkup, withPageMarkup } from './page-markup.js';
 import { routeChunksFor } from './route-chunks.js';
 
 /**
@@ -20,12 +21,14 @@ const gzip = promisify(gzipCallback);
  * Answers an HTML request for a client-side route with the SPA's index.html. For /recipes and /view-recipe/{id}
  * it adds the page's first API answer and a preload of its largest photo, so the photo no longer waits for the
  * script, then the API call, then the image (docs/decisions/011); for every lazy page it adds modulepreloads of the
- * page's own chunks, so its code downloads beside the main script (docs/decisions/012). Anything that goes wrong
- * sends the plain file.
+ * page's own chunks, so its code downloads beside the main script (docs/decisions/012). Those two pages also come
+ * drawn, as a visitor sees them, for the browser to adopt (docs/decisions/014). Anything that goes wrong sends the
+ * plain file, or the page without its drawing.
  */
-export function createSpaPages(webDist: string, readers: PageReaders) {
+export function createSpaPages(webDist: string, readers: PageReaders, warn: (message: string) => void) {
   const template = indexTemplate(path.join(webDist, 'index.html'));
   const routeChunks = routeChunksFor(webDist);
+  const markupFor = createPageMarkup(webDist, warn);
 
   return async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     // index.html is always revalidated; the data added to it is the same for every visitor, so no Vary: Cookie.
@@ -42,7 +45,17 @@ export function createSpaPages(webDist: string, readers: PageReaders) {
       const answer = found === TOO_SLOW ? null : found;
       if (!answer && chunks.length === 0) return plain();
       html = withModulePreloads(await template(), chunks);
-      if (answer) html = withPageAnswer(html, answer);
+      if (answer) {
+        html = withPageAnswer(html, answer);
+        // Without markup the page is still complete: the browser draws it, with the data already in the HTML.
+        try {
+          const markup = await within(markupFor(`${url.pathname}${url.search}`, answer));
+          if (markup === TOO_SLOW) request.log.warn(`drawing the page took longer than ${PAGE_DATA_BUDGET_MS} ms`);
+          else if (markup) html = withPageMarkup(html, markup);
+        } catch (error) {
+          request.log.warn({ err: error }, 'drawing the page failed; sent it for the browser to draw');
+        }
+      }
     } catch (error) {
       request.log.warn({ err: error }, 'page data failed; sent the page without it');
       return plain();

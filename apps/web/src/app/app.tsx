@@ -4,10 +4,11 @@ import { BrowserRouter } from 'react-router';
 import { AuthBootstrap } from '@/features/auth/auth-bootstrap';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { AppRoutes } from './router';
-import { connectSession, createStore } from './store';
+import { connectSession, createStore, type AppStore } from './store';
 
-export function App() {
-  const [store] = useState(createStore);
+/** `store`: one made beforehand, when the page's data was put into it before the first render (main.tsx). */
+export function App({ store: given }: { store?: AppStore }) {
+  const [store] = useState(() => given ?? createStore());
   useEffect(() => connectSession(store), [store]);
   return (
     <StrictMode>

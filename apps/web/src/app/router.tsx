@@ -33,12 +33,29 @@ export interface LazyPage {
   early?: (url: URL, params: Record<string, string | undefined>) => void;
 }
 
+/**
+ * What React.lazy is given once the module is already here: a thenable that answers at once, so React renders the
+ * page in the same pass instead of suspending for a tick. A page whose chunk arrived early (startEarly) is then
+ * drawn without a 'Loading…' flash, and a page the server drew is adopted in one pass (docs/decisions/014).
+ */
+function settled<T>(value: T): Promise<T> {
+  const thenable = { then: (resolve: (value: T) => void) => resolve(value) };
+  return thenable as unknown as Promise<T>;
+}
+
 function page(path: string, module: string, early?: LazyPage['early']): LazyPage {
   const importer = routeModules[`./routes/${module}.tsx`];
   if (!importer) throw new Error(`No route module src/app/routes/${module}.tsx`);
   let loading: Promise<RouteModule> | undefined;
-  const load = () => (loading ??= importer());
-  const Page = lazy(() => load().then((loaded) => ({ default: loaded.Component })));
+  let loaded: RouteModule | undefined;
+  const load = () =>
+    (loading ??= importer().then((route) => {
+      loaded = route;
+      return route;
+    }));
+  const Page = lazy(() =>
+    loaded ? settled({ default: loaded.Component }) : load().then((route) => ({ default: route.Component })),
+  );
   return { path, module, load, Page, early };
 }
 
@@ -72,6 +89,12 @@ export function startEarly(url: URL): void {
   if (!match) return;
   void match.route.load().catch(() => undefined);
   match.route.early?.(url, match.params);
+}
+
+/** The code of the page at `pathname`, loaded (or joined while it loads); nothing to wait for on other paths. */
+export async function loadPage(pathname: string): Promise<void> {
+  const [match] = matchRoutes(lazyPages, pathname) ?? [];
+  await match?.route.load();
 }
 
 export function AppRoutes() {

@@ -182,7 +182,7 @@ function readPageData(): PageData | null {
 }
 
 /** The same request whatever the order of its query parameters. */
-function sameRequest(a: string, b: string): boolean {
+export function sameRequest(a: string, b: string): boolean {
   const canonical = (url: string) => {
     const parsed = new URL(url, 'http://forkful.invalid');
     parsed.searchParams.sort();
@@ -191,11 +191,20 @@ function sameRequest(a: string, b: string): boolean {
   return canonical(a) === canonical(b);
 }
 
-function takePageData(url: string): { body: unknown } | undefined {
+/**
+ * The answer the page's HTML carries, if it has one and no request has claimed it yet; reading it here does not
+ * claim it (main.tsx puts it into the data cache before a server-rendered page's first render, decision 014).
+ */
+export function inlinePageData(): PageData | null {
   if (pageData === undefined) {
     pageData = readPageData();
     setTimeout(() => (pageData = null), EARLY_ANSWER_MS);
   }
+  return pageData;
+}
+
+function takePageData(url: string): { body: unknown } | undefined {
+  inlinePageData();
   if (!pageData || !sameRequest(pageData.url, url)) return undefined;
   const { body } = pageData;
   pageData = null;

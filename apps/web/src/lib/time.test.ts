@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeAgo } from './time';
+import { formatDateTime, timeAgo } from './time';
 
 describe('timeAgo', () => {
   const now = new Date('2025-03-10T12:00:00Z');
@@ -14,5 +14,13 @@ describe('timeAgo', () => {
     ['2023-03-01T12:00:00Z', '2 years ago'],
   ])('%s → %s', (iso, text) => {
     expect(timeAgo(iso, now)).toBe(text);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes a day and a time; in UTC it says so (a page the server drew, docs/decisions/014)', () => {
+    expect(formatDateTime('2025-03-12T13:05:00Z', 'UTC')).toBe('12 March 2025 at 13:05 UTC');
+    // In the reader's zone: whatever the machine's zone is, the same shape without the suffix.
+    expect(formatDateTime('2025-03-12T13:05:00Z')).toMatch(/^\d{1,2} \w+ 2025 at \d{2}:\d{2}$/);
   });
 });

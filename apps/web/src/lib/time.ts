@@ -18,10 +18,13 @@ export function timeAgo(iso: string, now: Date = new Date()): string {
   return '0 seconds ago';
 }
 
-/** Date plus time for a recipe's creation (spec section 9), e.g. '12 March 2025 at 14:05'. */
-export function formatDateTime(iso: string): string {
+/**
+ * Date plus time for a recipe's creation (spec section 9), e.g. '12 March 2025 at 14:05', in the reader's time zone;
+ * with `timeZone: 'UTC'` it says so ('12 March 2025 at 13:05 UTC').
+ */
+export function formatDateTime(iso: string, timeZone?: 'UTC'): string {
   const date = new Date(iso);
-  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  return `${day} at ${time}`;
+  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
+  return `${day} at ${time}${timeZone ? ` ${timeZone}` : ''}`;
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useHydrated } from '@/lib/use-hydrated';
 import { HeroArt } from './hero-art';
 import { SearchIcon } from '@/components/ui/search-icon';
 
@@ -9,19 +10,13 @@ import { SearchIcon } from '@/components/ui/search-icon';
 // downloads neither (docs/decisions/009).
 const FeaturedRecipes = lazy(() => import('./featured-recipes').then((m) => ({ default: m.FeaturedRecipes })));
 
-const subscribeToNothing = () => () => undefined;
-
 /** True once the element comes within one viewport height of the screen (at once where that cannot be observed). */
 function useNearScreen<T extends Element>() {
   const ref = useRef<T>(null);
   const [seen, setSeen] = useState(false);
   // The build's prerender (Node has no IntersectionObserver) renders "not near" like a browser, so the browser adopts
   // that markup as is (docs/decisions/013); a browser that cannot observe re-renders as "near" right after.
-  const unobservable = useSyncExternalStore(
-    subscribeToNothing,
-    () => typeof IntersectionObserver === 'undefined',
-    () => false,
-  );
+  const unobservable = useHydrated() && typeof IntersectionObserver === 'undefined';
   const near = seen || unobservable;
   useEffect(() => {
     const element = ref.current;

@@ -8,6 +8,7 @@ import { Stars } from '@/components/ui/stars';
 import { RECIPE_PHOTO_SIZES } from '@/lib/images';
 import { useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';
+import { useHydrated } from '@/lib/use-hydrated';
 import { DeleteRecipeButton } from './delete-recipe-button';
 import { RecipeUnavailable } from './recipe-unavailable';
 import { useGetRecipeQuery } from './recipes-api';
@@ -34,6 +35,12 @@ function ViewRecipeSkeleton() {
       </div>
     </div>
   );
+}
+
+/** In the reader's time zone; a page the server drew says UTC until the browser has adopted it (decision 014). */
+function CreatedAt({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  return <time dateTime={iso}>{formatDateTime(iso, hydrated ? undefined : 'UTC')}</time>;
 }
 
 export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
@@ -148,7 +155,7 @@ export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
               </Link>
             </p>
             <p className="mt-1 text-ink-soft">
-              Created on <time dateTime={recipe.createdAt}>{formatDateTime(recipe.createdAt)}</time>
+              Created on <CreatedAt iso={recipe.createdAt} />
             </p>
           </div>
         </aside>
