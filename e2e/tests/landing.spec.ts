@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { capture, scrollIntoView, searchBox } from './support.js';
+import { capture, removedHeadings, scrollIntoView, searchBox, watchAdoption } from './support.js';
 
 /*
  * index.html carries the landing page prerendered at build time; at '/' React adopts that markup for a visitor
@@ -9,24 +9,7 @@ import { capture, scrollIntoView, searchBox } from './support.js';
 test('the landing page is adopted as prerendered: nothing redrawn, no error, and it works', async ({
   page,
 }, testInfo) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  // Counts the page's main heading leaving the document, from before any of the page's own scripts run.
-  await page.addInitScript(() => {
-    const state = window as unknown as { removedHeadings: number };
-    state.removedHeadings = 0;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of Array.from(record.removedNodes)) {
-          if (node instanceof Element && (node.matches('h1') || node.querySelector('h1'))) state.removedHeadings++;
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-
+  const { exceptions, errors } = await watchAdoption(page);
   await page.goto('/');
   const hero = page.getByRole('heading', { level: 1, name: /Cook something worth talking about/ });
   await expect(hero).toBeVisible();
@@ -40,6 +23,7 @@ test('the landing page is adopted as prerendered: nothing redrawn, no error, and
   await expect(page.getByRole('listbox')).toBeVisible();
   await capture(page, testInfo, '12-landing-search');
 
-  expect(await page.evaluate(() => (window as unknown as { removedHeadings: number }).removedHeadings)).toBe(0);
+  expect(await removedHeadings(page)).toBe(0);
+  expect(exceptions).toEqual([]);
   expect(errors).toEqual([]);
 });

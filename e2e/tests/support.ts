@@ -341,3 +341,41 @@ export function collectDialogs(page: Page): string[] {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * Watches a page that React should adopt rather than redraw (docs/decisions/013, 014), from before any of its own
+ * scripts run: its uncaught exceptions (React reports a failed adoption as one) and console errors, each main
+ * heading that leaves the document, and whether the server's drawing (`#page-shell`) was on screen once parsed.
+ */
+export async function watchAdoption(page: Page): Promise<{ exceptions: string[]; errors: string[] }> {
+  const watched = { exceptions: [] as string[], errors: [] as string[] };
+  page.on('pageerror', (error) => watched.exceptions.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') watched.errors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const state = window as unknown as { removedHeadings: number; serverDrawing: string };
+    state.removedHeadings = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (node instanceof Element && (node.matches('h1') || node.querySelector('h1'))) state.removedHeadings++;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+    // Read before the app's first render can replace it.
+    document.addEventListener('DOMContentLoaded', () => {
+      const shell = document.getElementById('page-shell');
+      state.serverDrawing = shell ? getComputedStyle(shell).display : 'absent';
+    });
+  });
+  return watched;
+}
+
+/** How many times a main heading left the document since `watchAdoption`. */
+export const removedHeadings = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { removedHeadings: number }).removedHeadings);
+
+/** The server drawing's CSS display once the document was parsed ('absent' when the page had none). */
+export const serverDrawingDisplay = (page: Page): Promise<string | undefined> =>
+  page.evaluate(() => (window as unknown as { serverDrawing?: string }).serverDrawing);

@@ -162,6 +162,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   }
 
   const spaPage = createSpaPages(webDist, services, (message) => app.log.warn(message));
+  // The first visitors get drawn pages too (docs/decisions/014).
+  await spaPage.ready;
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/') || !hasWeb) {

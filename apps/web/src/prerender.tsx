@@ -33,6 +33,11 @@ export const routeModules = lazyPages.map(({ path, module, early }) => ({
   extra: early ? ['src/app/page-prefill.ts'] : [],
 }));
 
+/** On the server, once at start-up: the code of the pages `renderPage` draws (those whose answer the HTML carries). */
+export async function preparePages(): Promise<void> {
+  await Promise.all(lazyPages.filter((page) => page.early).map((page) => page.load()));
+}
+
 /**
  * On the server, per request (apps/server/src/spa): the markup of /recipes or /view-recipe/{id} as a visitor sees
  * it, drawn from the answer the page's HTML carries (docs/decisions/014); null when that answer is not the page's.

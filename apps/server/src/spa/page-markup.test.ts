@@ -27,9 +27,13 @@ const answer = (title: string): PageAnswer => ({
   photo: undefined,
 });
 
-// Draws the answer's title and counts its calls; answers null for anything but /recipes.
+// Draws the answer's title and counts its calls; answers null for anything but /recipes; notes that it was prepared.
 const COUNTING_BUNDLE = `
 globalThis.renders = 0;
+globalThis.prepared = false;
+export async function preparePages() {
+  globalThis.prepared = true;
+}
 export async function renderPage(href, data) {
   globalThis.renders++;
   if (!href.startsWith('/recipes')) return null;
@@ -40,7 +44,11 @@ export async function renderPage(href, data) {
 describe('the server bundle', () => {
   it('draws a page from its answer, and draws the same answer once', async () => {
     const markupFor = createPageMarkup(distWithBundle(COUNTING_BUNDLE), () => undefined);
-    const state = globalThis as unknown as { renders: number };
+    const state = globalThis as unknown as { renders: number; prepared: boolean };
+    // Ready once the bundle has loaded and prepared its pages, before anything was drawn.
+    await markupFor.ready;
+    expect(state.prepared).toBe(true);
+    expect(state.renders).toBe(0);
     expect(await markupFor('/recipes', answer('Dal'))).toBe('<title>All Recipes · Forkful</title><h1>Dal</h1>');
     expect(await markupFor('/recipes', answer('Dal'))).toBe('<title>All Recipes · Forkful</title><h1>Dal</h1>');
     expect(state.renders).toBe(1);

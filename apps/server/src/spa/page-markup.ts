@@ -7,6 +7,11 @@ import type { PageAnswer } from './page-data.js';
 
 /** What the web build's server bundle (`dist/.ssr/prerender.js`, scripts/prerender.mjs) offers the server. */
 type RenderPage = (href: string, data: PageData) => Promise<string | null>;
+interface ServerBundle {
+  renderPage?: RenderPage;
+  /** Loads the code of the pages it draws, so the first drawing is as quick as the next. */
+  preparePages?: () => Promise<void>;
+}
 
 /** Markup per page address and answer: the same answer always draws the same markup. */
 const CACHE_ENTRIES = 64;
@@ -22,22 +27,21 @@ export function createPageMarkup(webDist: string, warn: (message: string) => voi
   let renderer: Promise<RenderPage | null> | undefined;
   const cache = new Map<string, string | null>();
 
-  // Loaded at start-up, in the background: the first page need not wait for React and the app to load.
   const load = () =>
     (renderer ??= (async () => {
       if (!existsSync(file)) return null;
       try {
-        const loaded = (await import(pathToFileURL(file).href)) as { renderPage?: RenderPage };
-        return typeof loaded.renderPage === 'function' ? loaded.renderPage : null;
+        const loaded = (await import(pathToFileURL(file).href)) as ServerBundle;
+        if (typeof loaded.renderPage !== 'function') return null;
+        await loaded.preparePages?.();
+        return loaded.renderPage;
       } catch (error) {
         warn(`the web build's server bundle did not load; pages are drawn in the browser: ${String(error)}`);
         return null;
       }
     })());
 
-  void load();
-
-  return async function markupFor(href: string, answer: PageAnswer): Promise<string | null> {
+  async function markupFor(href: string, answer: PageAnswer): Promise<string | null> {
     const render = await load();
     if (!render) return null;
     const key = `${href}\n${createHash('sha256').update(answer.json).digest('base64')}`;
@@ -52,7 +56,10 @@ export function createPageMarkup(webDist: string, warn: (message: string) => voi
     cache.set(key, markup);
     if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
     return markup;
-  };
+  }
+
+  // `ready`: loaded at start-up, so the first pages need not wait for React and the app (their drawing has a budget).
+  return Object.assign(markupFor, { ready: load().then(() => undefined) });
 }
 
 const SHELL = /<!--shell-->[\s\S]*<!--\/shell-->/;

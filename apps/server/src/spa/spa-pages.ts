@@ -30,7 +30,7 @@ export function createSpaPages(webDist: string, readers: PageReaders, warn: (mes
   const routeChunks = routeChunksFor(webDist);
   const markupFor = createPageMarkup(webDist, warn);
 
-  return async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     // index.html is always revalidated; the data added to it is the same for every visitor, so no Vary: Cookie.
     reply.header('Cache-Control', 'no-cache');
     const plain = () => reply.sendFile('index.html', webDist);
@@ -61,7 +61,10 @@ export function createSpaPages(webDist: string, readers: PageReaders, warn: (mes
       return plain();
     }
     return sendHtml(request, reply, html);
-  };
+  }
+
+  // Resolves once the server bundle has loaded (or is known to be missing): the server is ready to draw pages.
+  return Object.assign(sendPage, { ready: markupFor.ready });
 }
 
 /**
