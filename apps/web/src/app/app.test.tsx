@@ -184,7 +184,7 @@ describe('route errors', () => {
 });
 
 describe('start-up', () => {
-  it("requests a data page's first data at once, and nothing for other pages", () => {
+  it("requests a data page's first data (a recipe's first reviews too) at once, and nothing for other pages", () => {
     const fetchMock = mockFetch(() => emptyList);
     startEarly(new URL('http://localhost/about'));
     expect(fetchMock).not.toHaveBeenCalled();
@@ -193,6 +193,7 @@ describe('start-up', () => {
     expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
       '/api/v1/recipes/all?page=2&limit=24',
       '/api/v1/recipes/r%201/view-recipe',
+      '/api/v1/reviews/view-all/r%201?page=1',
     ]);
   });
 });

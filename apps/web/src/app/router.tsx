@@ -72,7 +72,11 @@ export const lazyPages: LazyPage[] = [
   page('/add-recipe', 'add-recipe-route'),
   page('/edit-recipe/:recipeId', 'edit-recipe-route'),
   page('/view-recipe/:recipeId', 'view-recipe-route', (_, { recipeId }) => {
-    if (recipeId) requestEarly(`/recipes/${encodeURIComponent(recipeId)}/view-recipe`);
+    if (!recipeId) return;
+    requestEarly(`/recipes/${encodeURIComponent(recipeId)}/view-recipe`);
+    // The first page of reviews too: otherwise it is asked for only once the page has rendered (or been adopted),
+    // a round trip after the page could already show it (reviews-api.ts, getReviews, makes the same request).
+    requestEarly(`/reviews/view-all/${encodeURIComponent(recipeId)}`, { page: 1 });
   }),
   page('/users/profile/:userId', 'profile-route'),
 ];
