@@ -23,6 +23,7 @@ import { recipeRoutes } from './routes/recipes/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { userRoutes } from './routes/users/index.js';
 import { createServices } from './services/container.js';
+import { inlineScriptHashesOf } from './spa/inline-scripts.js';
 import { createSpaPages } from './spa/spa-pages.js';
 
 export interface BuildAppOptions {
@@ -80,11 +81,14 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
+  const webDist = path.resolve(config.webDistDir ?? defaultWebDist);
+  const indexFile = path.join(webDist, 'index.html');
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // No inline script but index.html's own start-up script, by its hash (docs/decisions/015).
+        scriptSrc: ["'self'", ...inlineScriptHashesOf(indexFile)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // With S3 storage, images come from the bucket's public address (docs/decisions/008-image-storage.md).
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : [])],
@@ -140,8 +144,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     });
   }
 
-  const webDist = path.resolve(config.webDistDir ?? defaultWebDist);
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const hasWeb = existsSync(indexFile);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -79,19 +79,19 @@ describe('the server bundle', () => {
 
 describe('withPageMarkup', () => {
   const index = [
-    '<html><head><title>Forkful · Recipes worth sharing</title><script src="/landing.js"></script></head><body>',
+    "<html><head><title>Forkful · Recipes worth sharing</title><script>document.documentElement.classList.add('landing')</script></head><body>",
     '<div id="root"><!--shell--><div id="landing-shell"><h1>Cook something</h1></div><!--/shell--></div>',
     '<script type="application/json" id="forkful-page-data">{}</script></body></html>',
   ].join('');
 
-  it("puts the page in place of the landing page, with the page's title and without scripts", () => {
+  it("puts the page in place of the landing page, with the page's title and without the markup's scripts (the head's stay)", () => {
     const page = withPageMarkup(
       index,
       '<link rel="preload" as="image" imageSrcSet="/a.webp 320w" fetchPriority="high"/><title>All Recipes · Forkful</title><!--$--><h1>All Recipes</h1><script>alert(1)</script><!--/$-->',
     );
     expect(page).toBe(
       [
-        '<html><head><title>All Recipes · Forkful</title><script src="/landing.js"></script></head><body>',
+        "<html><head><title>All Recipes · Forkful</title><script>document.documentElement.classList.add('landing')</script></head><body>",
         '<div id="root"><div id="page-shell"><!--$--><h1>All Recipes</h1><!--/$--></div></div>',
         '<script type="application/json" id="forkful-page-data">{}</script></body></html>',
       ].join(''),
@@ -100,7 +100,7 @@ describe('withPageMarkup', () => {
 
   it('keeps the title of index.html when the page has none, and leaves an index.html without the marks alone', () => {
     expect(withPageMarkup(index, '<h1>$& $1</h1>')).toContain(
-      '<title>Forkful · Recipes worth sharing</title><script src="/landing.js"></script></head><body><div id="root"><div id="page-shell"><h1>$& $1</h1></div></div>',
+      '<title>Forkful · Recipes worth sharing</title><script>document.documentElement.classList.add(\'landing\')</script></head><body><div id="root"><div id="page-shell"><h1>$& $1</h1></div></div>',
     );
     const unmarked = '<html><body><div id="root"></div></body></html>';
     expect(withPageMarkup(unmarked, '<h1>All Recipes</h1>')).toBe(unmarked);

@@ -1,5 +1,6 @@
 // The HTML of /recipes and /view-recipe/{id} carries the page's first API answer and a preload of its largest photo
 // (docs/decisions/011); anything else, or any failure, is the plain index.html.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,10 +20,11 @@ import { createTestApp, registerUser, type CookieJar, type TestContext } from '.
 import { API, call, createRecipe, makeImage, MALFORMED_ID, UNKNOWN_ID } from '../test/fixtures.js';
 
 const HOSTILE = '</script><script>alert(1)</script><!--\u2028\u2029&amp;';
+const START_UP = "document.documentElement.classList.add('landing')";
 const webDist = mkdtempSync(path.join(tmpdir(), 'forkful-dist-'));
 const index = [
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Forkful</title>',
-  '<script src="/landing.js"></script><script type="module" crossorigin src="/assets/index.js"></script>',
+  `<script>${START_UP}</script><script type="module" crossorigin src="/assets/index.js"></script>`,
   '</head><body><div id="root"></div></body></html>',
 ].join('');
 
@@ -233,6 +235,14 @@ describe('everything else', () => {
     const head = await ctx.app.inject({ method: 'HEAD', url: '/recipes' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+
+  it("lets the browser run index.html's start-up script, by its hash, and no other inline script", async () => {
+    const hash = createHash('sha256').update(START_UP).digest('base64');
+    for (const url of ['/', '/recipes', '/login']) {
+      const csp = String((await page(url)).headers['content-security-policy']);
+      expect(csp, url).toContain(`script-src 'self' 'sha256-${hash}';`);
+    }
   });
 
   it('keeps the cache headers of the build: hashed assets for a year, index.html always revalidated', async () => {
