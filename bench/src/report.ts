@@ -227,11 +227,14 @@ export function renderReport(results: RunResults): string {
   const busiest = Math.max(0, ...loads);
   const notes = [...results.notes];
   if (busiest > m.cores * 2) {
+    const atStart = Number(m.loadAverage.split(' / ')[0]);
     notes.push(
-      `The machine was shared: the 1-minute load average reached ${busiest.toFixed(1)} on ${m.cores} cores during ` +
-        'the API scenarios (other work running), so absolute req/s and latencies vary between runs; app and ceiling ' +
-        'of one scenario ran back to back, so their ratio is the steadier figure, and EXPLAIN ANALYZE times show ' +
-        'what grows with the table.',
+      `The 1-minute load average reached ${busiest.toFixed(1)} on ${m.cores} cores during the API scenarios. The ` +
+        "bench's own processes (the load generator, the server and up to 10 PostgreSQL backends) account for much " +
+        `of that; it was ${atStart.toFixed(2)} when the run started` +
+        (atStart > m.cores / 2 ? ', so other work was running too' : '') +
+        '. Absolute req/s and latencies vary between runs; app and ceiling of one scenario ran back to back, so ' +
+        'their ratio is the steadier figure, and EXPLAIN ANALYZE times show what grows with the table.',
     );
   }
   if (notes.length > 0) lines.push('## Notes', '', ...notes.map((note) => `- ${note}`), '');
