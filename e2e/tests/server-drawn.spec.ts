@@ -51,11 +51,21 @@ test('a visitor: React adopts the drawn pages, nothing is redrawn, no error, and
   expect(await removedHeadings(page)).toBe(0);
 
   const recipe = (await demoRecipes(page))[isPhone(testInfo) ? 5 : 4]!;
+  const reviewRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/reviews/view-all/')) reviewRequests.push(request.url());
+  });
   await page.goto(`/view-recipe/${recipe._id}`);
   await expect(page.getByRole('heading', { level: 1, name: recipe.title })).toBeVisible();
   // Once adopted, the time is the reader's own.
   await expect(page.getByText(/^Created on \d{1,2} \w+ \d{4} at \d{2}:\d{2}$/)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Reviews' })).toBeVisible();
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  await expect(reviews).toBeVisible();
+  await expect(reviews.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(reviews.getByRole('listitem').first()).toBeVisible();
+  // The first page of reviews was asked for once, at start-up together with the recipe (router.tsx), and the
+  // adopted page used that answer instead of asking again.
+  expect(reviewRequests).toEqual([expect.stringMatching(/\/api\/v1\/reviews\/view-all\/[^?]+\?page=1$/)]);
   expect(await removedHeadings(page)).toBe(0);
   expect(exceptions).toEqual([]);
   expect(errors).toEqual([]);

@@ -263,3 +263,34 @@ describe('everything else', () => {
     expect(pageData(await page('/recipes')).url).toBe(`${API}/recipes/all?page=1&limit=24`);
   });
 });
+
+describe('start-up', () => {
+  it('draws /recipes once before the server reports ready, and the first visitor gets that drawing', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'forkful-warm-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Forkful</title></head><body>' +
+        '<div id="root"><!--shell--><div id="landing-shell"></div><!--/shell--></div></body></html>',
+    );
+    mkdirSync(path.join(dist, '.ssr'));
+    writeFileSync(
+      path.join(dist, '.ssr', 'prerender.js'),
+      'globalThis.drawn = [];\n' +
+        'export async function renderPage(href, data) {\n' +
+        '  globalThis.drawn.push(href);\n' +
+        "  return '<h1>' + data.body.data.totalRecipeCount + ' recipes</h1>';\n" +
+        '}\n',
+    );
+    const warm = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      const state = globalThis as unknown as { drawn: string[] };
+      expect(state.drawn).toEqual(['/recipes']);
+      const response = await warm.app.inject({ method: 'GET', url: '/recipes' });
+      expect(response.body).toContain('<div id="page-shell"><h1>0 recipes</h1></div>');
+      expect(state.drawn).toEqual(['/recipes']);
+    } finally {
+      await warm.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
