@@ -14,6 +14,8 @@ import { routeChunksFor } from './route-chunks.js';
  */
 const PAGE_DATA_BUDGET_MS = 250;
 const TOO_SLOW = Symbol('too slow');
+/** How long start-up waits for the first drawn page (`warmUp`). */
+const WARM_UP_BUDGET_MS = 2000;
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
@@ -70,13 +72,19 @@ export function createSpaPages(webDist: string, readers: PageReaders, warn: (mes
    * server's failure: the page is then drawn (or not) on request as usual.
    */
   async function warmUp(): Promise<void> {
-    await markupFor.ready;
     const answer = await pageAnswerFor(new URL('/recipes', 'http://forkful.invalid'), readers);
     if (answer) await markupFor('/recipes', answer);
   }
 
-  // Resolves once the server bundle has loaded (or is known to be missing) and the first page has been drawn.
-  return Object.assign(sendPage, { ready: warmUp().catch(() => undefined) });
+  // Resolves once the server bundle has loaded (or is known to be missing) and the first page has been drawn, or
+  // WARM_UP_BUDGET_MS later: a database that hangs must not keep the server from starting.
+  const ready = markupFor.ready
+    .then(() => within(warmUp(), WARM_UP_BUDGET_MS))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+  return Object.assign(sendPage, { ready });
 }
 
 /**
