@@ -9,8 +9,6 @@ const cardColumns = `
   r.is_published AS "isPublished", r.author_id AS "authorId", u.name AS "authorName",
   r.rating_sum AS "ratingSum", r.total_reviews AS "totalReviews", r.created_at AS "createdAt"`;
 const recipeColumns = `${cardColumns}, r.ingredients, r.steps, r.updated_at AS "updatedAt"`;
-const randomRunColumns =
-  'id, title, introduction, cooking_time, photo_key, is_published, author_id, rating_sum, total_reviews, created_at, random_key';
 const reviewColumns = `
   v.id, v.recipe_id AS "recipeId", v.rating, v.comment, v.owner_id AS "ownerId", u.name AS "ownerName",
   u.avatar_key AS "ownerAvatarKey", v.created_at AS "createdAt", v.updated_at AS "updatedAt"`;
@@ -36,13 +34,13 @@ export const queries = {
   reviewCount: `SELECT count(*) AS total FROM reviews v WHERE v.recipe_id = $1`,
   random: `
     SELECT ${cardColumns} FROM (
-      (SELECT ${randomRunColumns}, 0 AS part FROM recipes
+      (SELECT id, random_key, 0 AS part FROM recipes
         WHERE is_published AND random_key >= $1 ORDER BY random_key LIMIT $2)
       UNION ALL
-      (SELECT ${randomRunColumns}, 1 AS part FROM recipes
+      (SELECT id, random_key, 1 AS part FROM recipes
         WHERE is_published AND random_key < $3 ORDER BY random_key LIMIT $4)
-    ) r JOIN users u ON u.id = r.author_id
-    ORDER BY r.part, r.random_key`,
+    ) p JOIN recipes r ON r.id = p.id JOIN users u ON u.id = r.author_id
+    ORDER BY p.part, p.random_key`,
   // A named prepared statement in the app (sessions.ts: 'session_is_active'); the ceiling uses the same name.
   sessionActive: `select "id" from "sessions"
     where ("sessions"."id" = $1 and "sessions"."user_id" = $2 and "sessions"."revoked_at" is null) limit $3`,
