@@ -46,7 +46,7 @@ describe('the server bundle', () => {
     const markupFor = createPageMarkup(distWithBundle(COUNTING_BUNDLE), () => undefined);
     const state = globalThis as unknown as { renders: number; prepared: boolean };
     // Ready once the bundle has loaded and prepared its pages, before anything was drawn.
-    await markupFor.ready;
+    expect(await markupFor.ready).toBe(true);
     expect(state.prepared).toBe(true);
     expect(state.renders).toBe(0);
     expect(await markupFor('/recipes', answer('Dal'))).toBe('<title>All Recipes · Forkful</title><h1>Dal</h1>');
@@ -59,9 +59,12 @@ describe('the server bundle', () => {
   });
 
   it('is optional: without it, or when it does not load, there is no markup and the reason is logged', async () => {
-    expect(await createPageMarkup(distWithBundle(null), () => undefined)('/recipes', answer('Dal'))).toBeNull();
+    const missing = createPageMarkup(distWithBundle(null), () => undefined);
+    expect(await missing.ready).toBe(false);
+    expect(await missing('/recipes', answer('Dal'))).toBeNull();
     const warnings: string[] = [];
     const broken = createPageMarkup(distWithBundle('export const = ;'), (message) => warnings.push(message));
+    expect(await broken.ready).toBe(false);
     expect(await broken('/recipes', answer('Dal'))).toBeNull();
     expect(await broken('/recipes', answer('Dal'))).toBeNull();
     expect(warnings).toHaveLength(1);

@@ -59,7 +59,8 @@ export function createPageMarkup(webDist: string, warn: (message: string) => voi
   }
 
   // `ready`: loaded at start-up, so the first pages need not wait for React and the app (their drawing has a budget).
-  return Object.assign(markupFor, { ready: load().then(() => undefined) });
+  // It tells whether pages can be drawn at all (false without the bundle, or when it did not load).
+  return Object.assign(markupFor, { ready: load().then((render) => render !== null) });
 }
 
 const SHELL = /<!--shell-->[\s\S]*<!--\/shell-->/;

@@ -77,9 +77,10 @@ export function createSpaPages(webDist: string, readers: PageReaders, warn: (mes
   }
 
   // Resolves once the server bundle has loaded (or is known to be missing) and the first page has been drawn, or
-  // WARM_UP_BUDGET_MS later: a database that hangs must not keep the server from starting.
+  // WARM_UP_BUDGET_MS later: a database that hangs must not keep the server from starting. A build that cannot draw
+  // pages (an API-only server, a build without the bundle) has nothing to warm.
   const ready = markupFor.ready
-    .then(() => within(warmUp(), WARM_UP_BUDGET_MS))
+    .then((drawable) => (drawable ? within(warmUp(), WARM_UP_BUDGET_MS) : undefined))
     .then(
       () => undefined,
       () => undefined,

@@ -2,6 +2,7 @@
  * The server sets the readable cookie `signedIn` next to its httpOnly session cookies and clears it with them
  * (docs/decisions/009). Without it there is no session to check, so start-up makes no call that can only fail.
  */
+// index.html's inline start-up script makes the same test before any module loads (docs/decisions/015).
 const HINT = /(?:^|;\s*)signedIn=1(?:;|$)/;
 
 export function maybeSignedIn(): boolean {
