@@ -93,6 +93,25 @@ export const titleWords = pgTable('title_words', {
   word: text('word').primaryKey(),
 });
 
+/**
+ * The words of each published recipe's title, with its number of reviews: a word's most-reviewed recipes, read from
+ * the front of an index, for one-word searches (migration 0003); filled by a trigger on recipes.
+ */
+export const recipeTitleWords = pgTable(
+  'recipe_title_words',
+  {
+    recipeId: uuid('recipe_id')
+      .notNull()
+      .references(() => recipes.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    totalReviews: integer('total_reviews').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recipeId, t.word] }),
+    index('recipe_title_words_popular_idx').on(t.word, t.totalReviews.desc(), t.recipeId),
+  ],
+);
+
 export const reviews = pgTable(
   'reviews',
   {

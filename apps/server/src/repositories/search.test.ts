@@ -103,6 +103,65 @@ describe('searchRecipes', () => {
   it('answers nothing, not an error, when no word can be corrected', async () => {
     expect(await searchRecipes(run, 'zzqx', 48, tiny)).toEqual([]);
   });
+
+  it("reads a one-word query's title matches from the word's postings, most reviewed first", async () => {
+    const author = await registerUser(ctx.app, 'Sue Souper');
+    // Created least reviewed first: the title index would give the first `cap` titles it finds, in table order.
+    for (const title of ['Soup Low', 'Soup Mid', 'Soup High']) await createRecipe(ctx.app, author.jar, { title });
+    await setReviews('Soup Mid', 5);
+    await setReviews('Soup High', 7);
+    // Outside the window, two wanted, two read (cap): the two most reviewed soups, not the first two made.
+    expect(titles(await searchRecipes<{ title: string }>(run, 'soup', 2, tiny))).toEqual(['Soup High', 'Soup Mid']);
+  });
+
+  it('finds nothing for a word the search language ignores, although titles have it', async () => {
+    const author = await registerUser(ctx.app, 'Stella Stop');
+    await createRecipe(ctx.app, author.jar, { title: 'Rice With Peas' });
+    expect(await searchRecipes(run, 'with', 48, tiny)).toEqual([]);
+  });
+});
+
+describe('recipe_title_words (the postings one-word searches read)', () => {
+  const postings = async (recipeId: string) =>
+    (
+      await ctx.database.pool.query<{ word: string; total_reviews: number }>(
+        `SELECT word, total_reviews FROM recipe_title_words WHERE recipe_id = $1 ORDER BY word`,
+        [recipeId],
+      )
+    ).rows;
+
+  it('follows the title, the publication and the review count, and goes with the recipe', async () => {
+    const author = await registerUser(ctx.app, 'Pat Poster');
+    const reviewer = await registerUser(ctx.app, 'Rita Reviewer');
+    const id = await createRecipe(ctx.app, author.jar, { title: 'Lemon Tart' });
+    expect(await postings(id)).toEqual([
+      { word: 'lemon', total_reviews: 0 },
+      { word: 'tart', total_reviews: 0 },
+    ]);
+
+    const review = { rating: 5, comment: 'Silky and just set.' };
+    expectOk(await call(ctx.app, 'POST', `/reviews/create/${id}`, { jar: reviewer.jar, payload: review }), 201);
+    expect(await postings(id)).toEqual([
+      { word: 'lemon', total_reviews: 1 },
+      { word: 'tart', total_reviews: 1 },
+    ]);
+
+    const renamed = { ...defaultRecipe, cookingTime: 25, isPublished: true, title: 'Lemon Posset' };
+    expectOk(await call(ctx.app, 'PATCH', `/recipes/${id}/update-recipe`, { jar: author.jar, payload: renamed }));
+    expect(await postings(id)).toEqual([
+      { word: 'lemon', total_reviews: 1 },
+      { word: 'posset', total_reviews: 1 },
+    ]);
+
+    const draft = { ...renamed, isPublished: false };
+    expectOk(await call(ctx.app, 'PATCH', `/recipes/${id}/update-recipe`, { jar: author.jar, payload: draft }));
+    expect(await postings(id)).toEqual([]);
+    expectOk(await call(ctx.app, 'PATCH', `/recipes/${id}/update-recipe`, { jar: author.jar, payload: renamed }));
+    expect(await postings(id)).toHaveLength(2);
+
+    expectOk(await call(ctx.app, 'DELETE', `/recipes/${id}/delete-recipe`, { jar: author.jar }));
+    expect(await postings(id)).toEqual([]);
+  });
 });
 
 describe('correctWords', () => {

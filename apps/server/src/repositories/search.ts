@@ -5,6 +5,8 @@
 //      most `cap` matches: a common word such as 'chicken' is answered from the first few hundred entries;
 //   b. only when (a) found fewer than asked for: the whole table through its index (trigram GIN for titles, the
 //      full-text GIN for search), again at most `cap` matches. A rare word has few matches, so this is cheap too.
+//      A full search of one title word reads that word's postings instead, most reviewed first (docs/decisions/016):
+//      a common word has too many matches for the index to be cheap.
 // The matches are then ranked and cut to the limit. When nothing (or too little) matches the words as typed, each
 // word is corrected against `title_words` (trigram distance over a short list of distinct title words, not over a
 // million titles) and the search runs again with the corrections.
@@ -270,6 +272,7 @@ export async function searchRecipes<Row>(
     run,
     (config) => `websearch_to_tsquery('${config}', f_unaccent($1))`,
     words.join(' '),
+    oneTitleWord(words),
     limit,
     limits,
   );
@@ -278,13 +281,30 @@ export async function searchRecipes<Row>(
   if (corrections.length === 0) return [];
   // Title words are letters and digits only, so they are safe as tsquery operands.
   const query = corrections.map((group) => `(${group.join(' | ')})`).join(' & ');
-  return fullText<Row>(run, (config) => `to_tsquery('${config}', $1)`, query, limit, limits);
+  return fullText<Row>(
+    run,
+    (config) => `to_tsquery('${config}', $1)`,
+    query,
+    corrections.length === 1 ? (corrections[0] ?? []) : [],
+    limit,
+    limits,
+  );
+}
+
+/**
+ * The query as the one title word it is, when it is one: a single word of letters and digits (not 'or', which web
+ * search syntax reads as an operator). Its title matches can then be read from the word's postings (see fullText).
+ */
+function oneTitleWord(words: string[]): string[] {
+  const [word] = words;
+  return words.length === 1 && word && word !== 'or' && /^[\p{L}\p{N}]+$/u.test(word) ? [word] : [];
 }
 
 async function fullText<Row>(
   run: Run,
   tsqueryIn: (config: 'english' | 'simple') => string,
   text: string,
+  titleWords: string[],
   limit: number,
   limits: SearchLimits,
 ): Promise<Row[]> {
@@ -292,12 +312,34 @@ async function fullText<Row>(
   // The tsquery is written out (not a CTE) so the planner sees its value and estimates its matches.
   // (a) The window is read in popularity order, each recipe fetched by its key (OFFSET 0 keeps that a per-row
   //     lookup, not a hash join over the whole table), and reading stops at `cap` matches.
-  // (t) Then titles, through the title-word index: a title match outranks a match in the introduction or the
-  //     ingredients (weight A), and the title index is small. 'pepper crumble' at 1M: 1 ms here against 10 ms for
-  //     the full-text index, which has to walk 'pepper' through half the recipes' ingredient lists.
-  // (b) Only when those found fewer than the page needs, the full-text index. Unlike suggestions, (t) and (b) keep
-  //     their LIMIT inside: exact words have good statistics, so the planner reads a common word ('beef', 12% of
-  //     recipes) from the table until it has `cap` rows (under 1 ms) instead of building a 118,000-entry bitmap.
+  // (t) Then titles: a title match outranks a match in the introduction or the ingredients (weight A).
+  //     - One title word (or, corrected, one of a few): its postings (recipe_title_words). The word's most-reviewed
+  //       recipes are the first entries of a btree range, so a common word ('chicken', 14,000 titles at 1M) costs
+  //       `cap` entries, not a bitmap of every match (6 ms at 1M, docs/decisions/016). A title that has the word
+  //       has its English stem too, so no recipe is read to check; a query of English stop words ('with') matches
+  //       nothing, so it reads nothing.
+  //     - Otherwise the title-word index, which is small: 'pepper crumble' at 1M costs 1 ms here against 10 ms for
+  //       the full-text index, which has to walk 'pepper' through half the recipes' ingredient lists.
+  // (b) Only when those found fewer than the page needs, the full-text index (every match of (t) is one of its
+  //     matches too). Unlike suggestions, (t) and (b) keep their LIMIT inside: exact words have good statistics, so
+  //     the planner reads a common word ('beef', 12% of recipes) from the table until it has `cap` rows (under
+  //     1 ms) instead of building a 118,000-entry bitmap.
+  const titles =
+    titleWords.length > 0
+      ? `SELECT x.recipe_id AS id FROM unnest($5::text[]) AS q(word)
+      CROSS JOIN LATERAL (
+        SELECT tw.recipe_id, tw.total_reviews FROM recipe_title_words tw
+        WHERE (SELECT count(*) FROM a) < $4 AND numnode(${tsquery}) > 0 AND tw.word = f_unaccent(q.word)
+        ORDER BY tw.total_reviews DESC, tw.recipe_id LIMIT $3
+      ) x
+      ORDER BY x.total_reviews DESC, x.recipe_id
+      LIMIT $3`
+      : `SELECT r.id FROM recipes r
+      WHERE (SELECT count(*) FROM a) < $4 AND r.is_published
+        AND to_tsvector('simple'::regconfig, r.title_norm) @@ ${tsqueryIn('simple')}
+        AND r.search_vector @@ ${tsquery}
+      LIMIT $3`;
+  const params = [text, limits.searchWindow, limits.cap, limit];
   return run<Row>(
     `WITH a AS MATERIALIZED (
       SELECT p.id FROM (
@@ -307,13 +349,7 @@ async function fullText<Row>(
       WHERE r.search_vector @@ ${tsquery}
       LIMIT $3
     ),
-    t AS MATERIALIZED (
-      SELECT r.id FROM recipes r
-      WHERE (SELECT count(*) FROM a) < $4 AND r.is_published
-        AND to_tsvector('simple'::regconfig, r.title_norm) @@ ${tsqueryIn('simple')}
-        AND r.search_vector @@ ${tsquery}
-      LIMIT $3
-    ),
+    t AS MATERIALIZED (${titles}),
     b AS (
       SELECT r.id FROM recipes r
       WHERE (SELECT count(*) FROM a) + (SELECT count(*) FROM t) < $4 AND r.is_published
@@ -325,6 +361,6 @@ async function fullText<Row>(
     FROM found f JOIN recipes r ON r.id = f.id JOIN users u ON u.id = r.author_id
     ORDER BY ts_rank(r.search_vector, ${tsquery}) DESC, r.total_reviews DESC, r.created_at DESC
     LIMIT $4`,
-    [text, limits.searchWindow, limits.cap, limit],
+    titleWords.length > 0 ? [...params, titleWords] : params,
   );
 }
