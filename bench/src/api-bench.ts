@@ -58,15 +58,15 @@ export async function runScenarios(
   const results: ScenarioResult[] = [];
   for (const scenario of list) {
     const average = loadAverage();
-    await measure(app.baseUrl, scenario.requests(), WARM_UP_SECONDS);
+    await measure(app.baseUrl, scenario.requests('app'), WARM_UP_SECONDS);
     await settle(databaseUrl, log);
-    const appResult = await measure(app.baseUrl, scenario.requests(), seconds);
+    const appResult = await measure(app.baseUrl, scenario.requests('app'), seconds);
     await settle(databaseUrl, log);
     let ceilingResult: LoadResult | undefined;
     if (ceiling) {
-      await measure(ceiling.baseUrl, scenario.requests(), WARM_UP_SECONDS);
+      await measure(ceiling.baseUrl, scenario.requests('ceiling'), WARM_UP_SECONDS);
       await settle(databaseUrl, log);
-      ceilingResult = await measure(ceiling.baseUrl, scenario.requests(), seconds);
+      ceilingResult = await measure(ceiling.baseUrl, scenario.requests('ceiling'), seconds);
       await settle(databaseUrl, log);
     }
     const shown = (r: LoadResult) =>
@@ -93,9 +93,9 @@ export async function runCeilingOnly(
 ) {
   const results = new Map<string, LoadResult>();
   for (const scenario of list) {
-    await measure(ceiling.baseUrl, scenario.requests(), WARM_UP_SECONDS);
+    await measure(ceiling.baseUrl, scenario.requests('ceiling'), WARM_UP_SECONDS);
     await settle(databaseUrl, log);
-    const result = await measure(ceiling.baseUrl, scenario.requests(), seconds);
+    const result = await measure(ceiling.baseUrl, scenario.requests('ceiling'), seconds);
     await settle(databaseUrl, log);
     log(`  ceiling ${scenario.key}: ${result.requestsPerSecond.toFixed(0)} req/s p50 ${result.p50} p99 ${result.p99}`);
     results.set(scenario.key, result);

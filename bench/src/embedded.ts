@@ -101,8 +101,8 @@ export async function embeddedApi(
       list = scenarios(sample, sessions).filter(keep);
       for (const scenario of list) {
         const average = loadAverage();
-        await measure(app.baseUrl, scenario.requests(), 2);
-        const result = await measure(app.baseUrl, scenario.requests(), seconds);
+        await measure(app.baseUrl, scenario.requests('app'), 2);
+        const result = await measure(app.baseUrl, scenario.requests('app'), seconds);
         if (scenario.key === 'list') memoryAfterLoad = memoryOf(app.pid);
         log(`  app ${scenario.key}: ${result.requestsPerSecond.toFixed(0)} req/s p50 ${result.p50} p99 ${result.p99}`);
         results.push({ key: scenario.key, name: scenario.name, app: result, ceiling: undefined, loadAverage: average });
