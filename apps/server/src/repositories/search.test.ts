@@ -118,6 +118,25 @@ describe('searchRecipes', () => {
     const author = await registerUser(ctx.app, 'Stella Stop');
     await createRecipe(ctx.app, author.jar, { title: 'Rice With Peas' });
     expect(await searchRecipes(run, 'with', 48, tiny)).toEqual([]);
+    // 'wit' is corrected to 'with' and 'withy': only the word the search language keeps finds titles.
+    await createRecipe(ctx.app, author.jar, { title: 'Withy Greens' });
+    expect(titles(await searchRecipes<{ title: string }>(run, 'wit', 48, tiny))).toEqual(['Withy Greens']);
+  });
+
+  it('counts a recipe found in both the window and the postings once when deciding to look further', async () => {
+    const author = await registerUser(ctx.app, 'Kay Kale');
+    // The smoothie comes first in the table, so the full-text index (two at most) reads it before the kale dishes.
+    await createRecipe(ctx.app, author.jar, { title: 'Green Smoothie', ingredients: ['kale', 'apple'] });
+    await createRecipe(ctx.app, author.jar, { title: 'Kale One' });
+    await createRecipe(ctx.app, author.jar, { title: 'Kale Two' });
+    await setReviews('Kale One', 100);
+    await setReviews('Kale Two', 90);
+    // Window and postings both hold the two kale dishes: two recipes, not four, so the smoothie is looked for too.
+    expect(titles(await searchRecipes<{ title: string }>(run, 'kale', 3, tiny))).toEqual([
+      'Kale One',
+      'Kale Two',
+      'Green Smoothie',
+    ]);
   });
 });
 

@@ -316,12 +316,12 @@ async function fullText<Row>(
   //     - One title word (or, corrected, one of a few): its postings (recipe_title_words). The word's most-reviewed
   //       recipes are the first entries of a btree range, so a common word ('chicken', 14,000 titles at 1M) costs
   //       `cap` entries, not a bitmap of every match (6 ms at 1M, docs/decisions/016). A title that has the word
-  //       has its English stem too, so no recipe is read to check; a query of English stop words ('with') matches
-  //       nothing, so it reads nothing.
+  //       has its English stem too, so no recipe is read to check. An English stop word ('with') is in no
+  //       search_vector, so its postings are not read (a correction may be one: 'mor' → 'more', 'morel').
   //     - Otherwise the title-word index, which is small: 'pepper crumble' at 1M costs 1 ms here against 10 ms for
   //       the full-text index, which has to walk 'pepper' through half the recipes' ingredient lists.
-  // (b) Only when those found fewer than the page needs, the full-text index (every match of (t) is one of its
-  //     matches too). Unlike suggestions, (t) and (b) keep their LIMIT inside: exact words have good statistics, so
+  // (b) Only when those found fewer distinct recipes than the page needs (the window's are often title matches
+  //     too), the full-text index (every match of (t) is one of its matches too). Unlike suggestions, (t) and (b) keep their LIMIT inside: exact words have good statistics, so
   //     the planner reads a common word ('beef', 12% of recipes) from the table until it has `cap` rows (under
   //     1 ms) instead of building a 118,000-entry bitmap.
   const titles =
@@ -329,9 +329,11 @@ async function fullText<Row>(
       ? `SELECT x.recipe_id AS id FROM unnest($5::text[]) AS q(word)
       CROSS JOIN LATERAL (
         SELECT tw.recipe_id, tw.total_reviews FROM recipe_title_words tw
-        WHERE (SELECT count(*) FROM a) < $4 AND numnode(${tsquery}) > 0 AND tw.word = f_unaccent(q.word)
+        WHERE (SELECT count(*) FROM a) < $4 AND numnode(plainto_tsquery('english', f_unaccent(q.word))) > 0
+          AND tw.word = lower(f_unaccent(q.word))
         ORDER BY tw.total_reviews DESC, tw.recipe_id LIMIT $3
       ) x
+      GROUP BY x.recipe_id, x.total_reviews
       ORDER BY x.total_reviews DESC, x.recipe_id
       LIMIT $3`
       : `SELECT r.id FROM recipes r
@@ -352,7 +354,7 @@ async function fullText<Row>(
     t AS MATERIALIZED (${titles}),
     b AS (
       SELECT r.id FROM recipes r
-      WHERE (SELECT count(*) FROM a) + (SELECT count(*) FROM t) < $4 AND r.is_published
+      WHERE (SELECT count(*) FROM (SELECT id FROM a UNION SELECT id FROM t) found) < $4 AND r.is_published
         AND r.search_vector @@ ${tsquery}
       LIMIT $3
     ),
