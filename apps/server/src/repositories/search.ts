@@ -319,8 +319,9 @@ async function fullText<Row>(
 ): Promise<Row[]> {
   const tsquery = tsqueryIn('english');
   // The tsquery is written out (not a CTE) so the planner sees its value and estimates its matches.
-  // (a) The window is read in popularity order, each recipe fetched by its key (OFFSET 0 keeps that a per-row
-  //     lookup, not a hash join over the whole table), and reading stops at `cap` matches.
+  // (a) The window is read in popularity order straight from the table through the popularity index (104 buffers
+  //     for 100 recipes at 1M, against 488 when each was looked up again by its key), and reading stops at `cap`
+  //     matches.
   // (t) Then titles: a title match outranks a match in the introduction or the ingredients (weight A).
   //     - One title word (or, corrected, one of a few): its postings (recipe_title_words). The word's most-reviewed
   //       recipes are the first entries of a btree range, so a common word ('chicken', 14,000 titles at 1M) costs
@@ -354,10 +355,9 @@ async function fullText<Row>(
   return run<Row>(
     `WITH a AS MATERIALIZED (
       SELECT p.id FROM (
-        SELECT id FROM recipes WHERE is_published ORDER BY total_reviews DESC, id LIMIT $2
+        SELECT id, search_vector FROM recipes WHERE is_published ORDER BY total_reviews DESC, id LIMIT $2
       ) p
-      CROSS JOIN LATERAL (SELECT r.search_vector FROM recipes r WHERE r.id = p.id OFFSET 0) r
-      WHERE r.search_vector @@ ${tsquery}
+      WHERE p.search_vector @@ ${tsquery}
       LIMIT $3
     ),
     t AS MATERIALIZED (${titles}),
