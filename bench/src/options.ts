@@ -18,6 +18,23 @@ export const USAGE = `npm run bench -- [--sizes 10k,100k,1m] [--duration 10] [--
                      [--reuse-data] [--only list,view,...] [--admin-url postgres://postgres@127.0.0.1:5432/postgres]
                      [--render bench/results/raw/<date>.json]`;
 
+export const DEFAULT_SIZES = '10k,100k,1m';
+export const DEFAULT_DURATION_SECONDS = 10;
+
+/**
+ * A full run measures every scenario at the default sizes and duration, with embedded mode and Lighthouse: only
+ * such a run is the report the README links (latest.md). Any other run is a partial one.
+ */
+export function isFullRun(options: Options): boolean {
+  return (
+    options.only.length === 0 &&
+    !options.skipLighthouse &&
+    !options.skipEmbedded &&
+    options.durationSeconds === DEFAULT_DURATION_SECONDS &&
+    options.sizes.map((size) => size.label).join(',') === DEFAULT_SIZES
+  );
+}
+
 function parseSize(text: string): { label: string; recipes: number } {
   const match = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(text.trim());
   if (!match) throw new Error(`--sizes: '${text}' is not a size such as 10k or 1m`);
@@ -31,8 +48,8 @@ export function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
-      sizes: { type: 'string', default: '10k,100k,1m' },
-      duration: { type: 'string', default: '10' },
+      sizes: { type: 'string', default: DEFAULT_SIZES },
+      duration: { type: 'string', default: String(DEFAULT_DURATION_SECONDS) },
       'skip-lighthouse': { type: 'boolean', default: false },
       'skip-embedded': { type: 'boolean', default: false },
       'reuse-data': { type: 'boolean', default: false },

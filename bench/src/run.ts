@@ -1,6 +1,7 @@
 // `npm run bench`: data sets of 10k, 100k and 1M recipes, the API scenarios against the real server and the
-// ceiling, embedded mode, Lighthouse and bundle weights; results in bench/results/<date>.md and latest.md.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// ceiling, embedded mode, Lighthouse and bundle weights; results in bench/results/<date>.md and latest.md (a partial
+// run's in raw/).
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { explainAll, runScenarios } from './api-bench.js';
@@ -8,7 +9,7 @@ import { coldStart, embeddedApi, tempDir } from './embedded.js';
 import { imageReport, jsChunks, lighthousePage } from './front-end.js';
 import { describeDatabase, generate, prepareDatabase } from './generate.js';
 import { describeMachine } from './machine.js';
-import { parseOptions } from './options.js';
+import { isFullRun, parseOptions } from './options.js';
 import type { Running } from './processes.js';
 import { renderReport } from './report.js';
 import type { FrontEndRun, RunResults, SizeRun } from './results.js';
@@ -75,21 +76,47 @@ async function frontEnd(server: Running, description: string): Promise<FrontEndR
   };
 }
 
-function writeReport(results: RunResults, raw: boolean): void {
+/**
+ * The first name of the day not taken yet in `dir` (`2026-11-24`, then `2026-11-24-2`, …): a second run on the same
+ * day never overwrites the first one's report, nor what was written into it by hand.
+ */
+function freeName(dir: string, stamp: string): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? stamp : `${stamp}-${n}`;
+    if (!existsSync(path.join(dir, `${name}.md`)) && !existsSync(path.join(dir, `${name}.json`))) return name;
+  }
+}
+
+/**
+ * A full run's report goes to bench/results/<date>.md and latest.md, its raw figures and plans to raw/. A partial
+ * run (--only, --sizes, --duration or a --skip-… option) measures too little to stand for the targets, so its report
+ * goes to raw/ (git-ignored) beside its figures, and latest.md stays the last full run.
+ */
+function writeReport(results: RunResults, kind: 'full' | 'partial' | 'rendered'): void {
   const stamp = results.startedAt.toISOString().slice(0, 10);
   const markdown = renderReport(results);
-  writeFileSync(path.join(resultsDir, `${stamp}.md`), markdown);
-  writeFileSync(path.join(resultsDir, 'latest.md'), markdown);
-  if (raw) {
-    const rawDir = path.join(resultsDir, 'raw');
-    mkdirSync(rawDir, { recursive: true });
-    writeFileSync(path.join(rawDir, `${stamp}.json`), JSON.stringify(results, null, 2));
-    const plans = results.sizes.flatMap((size) =>
-      size.explained.map((e) => `-- ${size.label}: ${e.label}\n${e.plan}\n`),
-    );
-    writeFileSync(path.join(rawDir, `${stamp}-plans.txt`), plans.join('\n'));
+  const rawDir = path.join(resultsDir, 'raw');
+  mkdirSync(rawDir, { recursive: true });
+  let written: string;
+  if (kind === 'partial') {
+    const name = freeName(rawDir, `${stamp}-partial`);
+    written = `bench/results/raw/${name}.md`;
+    writeFileSync(path.join(rawDir, `${name}.md`), markdown);
+    writeRaw(rawDir, name, results);
+  } else {
+    const name = freeName(resultsDir, stamp);
+    written = `bench/results/${name}.md (and latest.md)`;
+    writeFileSync(path.join(resultsDir, `${name}.md`), markdown);
+    writeFileSync(path.join(resultsDir, 'latest.md'), markdown);
+    if (kind === 'full') writeRaw(rawDir, name, results);
   }
-  log(`results: bench/results/${stamp}.md (and latest.md)`);
+  log(`results: ${written}`);
+}
+
+function writeRaw(rawDir: string, name: string, results: RunResults): void {
+  writeFileSync(path.join(rawDir, `${name}.json`), JSON.stringify(results, null, 2));
+  const plans = results.sizes.flatMap((size) => size.explained.map((e) => `-- ${size.label}: ${e.label}\n${e.plan}\n`));
+  writeFileSync(path.join(rawDir, `${name}-plans.txt`), plans.join('\n'));
 }
 
 async function main(): Promise<void> {
@@ -97,7 +124,7 @@ async function main(): Promise<void> {
     // npm runs the script in bench/; a relative path is meant from where npm was started.
     const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.render);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as RunResults;
-    writeReport({ ...saved, startedAt: new Date(saved.startedAt), finishedAt: new Date(saved.finishedAt) }, false);
+    writeReport({ ...saved, startedAt: new Date(saved.startedAt), finishedAt: new Date(saved.finishedAt) }, 'rendered');
     return;
   }
   const notes: string[] = [];
@@ -154,7 +181,7 @@ async function main(): Promise<void> {
     frontEnd: front,
     notes,
   };
-  writeReport(results, true);
+  writeReport(results, isFullRun(options) ? 'full' : 'partial');
 }
 
 main().catch((error: unknown) => {
