@@ -17,6 +17,8 @@ export const API_BASE = '/api/v1';
 /** Widths of the WebP variants of a new recipe photo; photos stored earlier have fewer (docs/decisions/008). */
 export const IMAGE_WIDTHS = [320, 640, 720, 800, 1080, 1280] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** A sign-up avatar: png or jpeg only (spec section 5). */
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
-export const RECIPE_PHOTO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** Every other upload (a recipe photo, a changed avatar) takes images: the formats the image pipeline reads. */
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const DEMO_CREDENTIALS = { email: 'demo@forkful.dev', password: 'forkful-demo-2024' } as const;

@@ -4,7 +4,7 @@ import {
   introductionSchema,
   nameSchema,
   newPasswordSchema,
-  RECIPE_PHOTO_MIME_TYPES,
+  IMAGE_MIME_TYPES,
   AVATAR_MIME_TYPES,
   titleSchema,
 } from '@forkful/contracts';
@@ -25,8 +25,9 @@ const entries = (what: string) =>
 const imageFile = (mimeTypes: readonly string[], description: string) =>
   z.file().meta({ description: `${description} (${mimeTypes.join(', ')}; re-encoded to WebP, metadata dropped)` });
 
-const recipePhoto = imageFile(RECIPE_PHOTO_MIME_TYPES, 'The recipe photo');
-const avatar = imageFile(AVATAR_MIME_TYPES, 'The profile picture');
+const recipePhoto = imageFile(IMAGE_MIME_TYPES, 'The recipe photo');
+const signupAvatar = imageFile(AVATAR_MIME_TYPES, 'The profile picture');
+const avatar = imageFile(IMAGE_MIME_TYPES, 'The new profile picture');
 
 export const createRecipeForm = z.object({
   title: titleSchema,
@@ -47,7 +48,7 @@ export const registerForm = z.object({
   name: nameSchema,
   email: emailSchema,
   password: newPasswordSchema,
-  avatar: avatar.optional(),
+  avatar: signupAvatar.optional(),
 });
 
 export const avatarForm = z.object({ avatar });

@@ -133,13 +133,21 @@ describe('hostile recipe photos', () => {
       });
       expect(changed.statusCode).toBe(status);
     }
-    // A WebP is an image, but not one the spec allows for avatars.
-    const webp = await upload(ctx.app, cook.jar, '/users/update-avatar', {
+    // The format is read from the bytes, not the declared type: a WebP sent as a PNG is still a WebP, which sign-up
+    // refuses (png or jpeg only, spec section 5).
+    const webpForm = multipart(
+      { name: 'Avatar Cook', email: `avatar-webp-${Math.random()}@example.com`, password: 'avatar pass phrase' },
+      { field: 'avatar', filename: 'me.png', contentType: 'image/png', bytes: await makeImage('webp') },
+    );
+    const webp = await ctx.app.inject({ method: 'POST', url: '/api/v1/users/register', ...webpForm });
+    expectError(webp, 415, 'Avatar must be a PNG or JPEG image');
+    // A GIF sent as a PNG is refused on a change too: the pipeline takes PNG, JPEG and WebP.
+    const gif = await upload(ctx.app, cook.jar, '/users/update-avatar', {
       field: 'avatar',
-      bytes: await makeImage('webp'),
+      bytes: Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64'),
       contentType: 'image/png',
     });
-    expectError(webp, 415, 'Avatar must be a PNG or JPEG image');
+    expectError(gif, 415, 'Avatar must be a PNG, JPEG or WebP image');
     await expectNothingKept(before);
   });
 

@@ -22,13 +22,20 @@ const WIDTHS: Record<ImageKind, readonly number[]> = {
   recipe: widthsOfGeneration('recipe', CURRENT_GENERATION.recipe),
   avatar: widthsOfGeneration('avatar', CURRENT_GENERATION.avatar),
 };
-const ACCEPTED_FORMATS: Record<ImageKind, readonly string[]> = {
-  recipe: ['jpeg', 'png', 'webp'],
-  avatar: ['jpeg', 'png'],
+/**
+ * Which formats an upload may be in, read from its bytes. Uploads take images (spec section 9): any of the three
+ * formats the pipeline reads. Sign-up alone takes a PNG or JPEG avatar only (spec section 5), so the register route
+ * asks for 'pngOrJpeg'; a later avatar change takes any of the three, as a recipe photo does.
+ */
+export type AcceptedFormats = 'image' | 'pngOrJpeg';
+const ACCEPTED_FORMATS: Record<AcceptedFormats, readonly string[]> = {
+  image: ['jpeg', 'png', 'webp'],
+  pngOrJpeg: ['jpeg', 'png'],
 };
-const WRONG_FORMAT: Record<ImageKind, string> = {
-  recipe: 'Recipe photo must be a PNG, JPEG or WebP image',
-  avatar: 'Avatar must be a PNG or JPEG image',
+const KIND_NAMES: Record<ImageKind, string> = { recipe: 'Recipe photo', avatar: 'Avatar' };
+const FORMAT_NAMES: Record<AcceptedFormats, string> = {
+  image: 'a PNG, JPEG or WebP image',
+  pngOrJpeg: 'a PNG or JPEG image',
 };
 const QUALITY: Record<ImageKind, number> = { recipe: 68, avatar: 78 };
 const NOT_AN_IMAGE = 'The file is not a valid image';
@@ -53,15 +60,15 @@ export class ImageService {
     private readonly warn: (message: string) => void = (message) => process.emitWarning(message),
   ) {}
 
-  async store(kind: ImageKind, bytes: Buffer): Promise<string> {
+  async store(kind: ImageKind, bytes: Buffer, accepted: AcceptedFormats = 'image'): Promise<string> {
     let metadata: Metadata;
     try {
       metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     } catch {
       throw unsupportedMediaType(NOT_AN_IMAGE);
     }
-    if (!metadata.format || !ACCEPTED_FORMATS[kind].includes(metadata.format)) {
-      throw unsupportedMediaType(WRONG_FORMAT[kind]);
+    if (!metadata.format || !ACCEPTED_FORMATS[accepted].includes(metadata.format)) {
+      throw unsupportedMediaType(`${KIND_NAMES[kind]} must be ${FORMAT_NAMES[accepted]}`);
     }
     if (!metadata.width || !metadata.height) throw unsupportedMediaType(NOT_AN_IMAGE);
     if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {

@@ -128,21 +128,39 @@ describe('avatars', () => {
     expectOk(await call(ctx.app, 'PATCH', '/users/remove-avatar', { jar: user.jar }));
   });
 
+  it('takes a WebP on an avatar change, which sign-up refuses (png or jpeg there only)', async () => {
+    const user = await registerUser(ctx.app);
+    const changed = expectOk(
+      await upload(ctx.app, user.jar, '/users/update-avatar', {
+        field: 'avatar',
+        bytes: await makeImage('webp', { width: 300, height: 300 }),
+        filename: 'me.webp',
+        contentType: 'image/webp',
+      }),
+    ).user;
+    expect(changed.avatar.isDefault).toBe(false);
+    const files = uploadedFiles(ctx.config.uploadsDir);
+    for (const name of fileNames(avatarUrls(changed))) expect(files).toContain(name);
+  });
+
   it('refuses a bad avatar change and keeps the current avatar', async () => {
     const user = await registerUser(ctx.app);
     const current = expectOk(
       await upload(ctx.app, user.jar, '/users/update-avatar', { field: 'avatar', bytes: jpeg }),
     ).user;
     const before = uploadedFiles(ctx.config.uploadsDir);
-    const webp = await makeImage('webp');
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     expectError(
       await upload(ctx.app, user.jar, '/users/update-avatar', {
         field: 'avatar',
-        bytes: webp,
-        contentType: 'image/webp',
+        bytes: gif,
+        filename: 'me.gif',
+        contentType: 'image/gif',
       }),
       415,
-      'Avatar must be a PNG or JPEG image',
+      'Avatar must be a PNG, JPEG or WebP image',
     );
     expectError(
       await upload(ctx.app, user.jar, '/users/update-avatar', { field: 'avatar', bytes: Buffer.from('text') }),

@@ -56,7 +56,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       const values = parseWith(registerSchema, form.fields);
       if (isCommonPassword(values.password)) throw badRequest(COMMON_PASSWORD);
       const passwordHash = await hashPassword(values.password);
-      const avatarKey = form.file ? await images.store('avatar', form.file.bytes) : null;
+      const avatarKey = form.file ? await images.store('avatar', form.file.bytes, 'pngOrJpeg') : null;
       try {
         const user = await users.create({ name: values.name, email: values.email, passwordHash, avatarKey });
         await issueSession(reply, user.id);

@@ -2,18 +2,21 @@ import { COPY_CONFIRM_MS, DEMO_CREDENTIALS } from '@forkful/contracts';
 import { useEffect, useState } from 'react';
 
 function CopyRow({ label, value }: { label: string; value: string }) {
-  const [copied, setCopied] = useState(false);
+  // The tick shows for a second after the latest copy: a copy while it shows starts the second again.
+  const [copies, setCopies] = useState(0);
+  const [expiredCopies, setExpiredCopies] = useState(0);
+  const copied = copies > expiredCopies;
 
   useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
+    if (copies === 0) return;
+    const timer = setTimeout(() => setExpiredCopies(copies), COPY_CONFIRM_MS);
     return () => clearTimeout(timer);
-  }, [copied]);
+  }, [copies]);
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      setCopied(true);
+      setCopies((count) => count + 1);
     } catch {
       // Clipboard access can be refused (insecure context, permissions); the value stays visible to copy by hand.
     }

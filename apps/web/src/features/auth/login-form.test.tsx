@@ -74,6 +74,18 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('copied-tick')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.queryByTestId('copied-tick')).not.toBeInTheDocument();
+
+    // A second copy while the tick shows starts its second again. After each click, the copy's promise settles
+    // and the tick's timer starts before any time passes.
+    await user.click(screen.getByRole('button', { name: 'Copy email' }));
+    await act(() => Promise.resolve());
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await user.click(screen.getByRole('button', { name: 'Email copied' }));
+    await act(() => Promise.resolve());
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(screen.getByTestId('copied-tick')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByTestId('copied-tick')).not.toBeInTheDocument();
   });
 
   it('links to /signup', () => {

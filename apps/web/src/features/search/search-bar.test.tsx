@@ -188,6 +188,24 @@ describe('SearchBar', () => {
     expect(searchCalls(fetchMock)).toHaveLength(2);
   });
 
+  it.each(['{Escape}', '{Shift}', '{Tab}'])(
+    'any other key, such as %s, re-enables suggestions after a selection',
+    async (key) => {
+      const { input, user, fetchMock } = setup(() => ok({ recipes: suggestions }));
+      await user.type(input, 'pa');
+      await wait(400);
+      await screen.findAllByRole('option');
+      await user.keyboard('{ArrowDown}{Enter}');
+      expect(searchCalls(fetchMock)).toHaveLength(1);
+
+      await user.keyboard(key);
+      // A change that no key press caused (a paste from the context menu) now asks for suggestions.
+      fireEvent.change(input, { target: { value: 'Pasta alla norma' } });
+      await wait(400);
+      expect(searchCalls(fetchMock)).toHaveLength(2);
+    },
+  );
+
   it('submitting typed text opens the searched-recipes page and reports it', async () => {
     const { input, user, router, onSubmitted, fetchMock } = setup(() => ok({ recipes: suggestions }));
     await user.type(input, 'tomato soup{Enter}');

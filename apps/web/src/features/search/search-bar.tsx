@@ -12,7 +12,8 @@ interface SearchBarProps {
   className?: string;
 }
 
-const NAVIGATION_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', 'Escape', 'Tab', 'Shift']);
+/** The keys the spec gives a meaning in the list; any other key re-enables suggestions after a selection. */
+const LIST_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter']);
 
 /**
  * The header search: a WAI-ARIA combobox with a listbox of suggestions (spec sections 2 and 5). Typing asks for
@@ -105,9 +106,14 @@ export function SearchBar({ onSubmitted, className }: SearchBarProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!NAVIGATION_KEYS.has(event.key)) {
-      // Any other key re-enables suggestions after a selection.
+    if (!LIST_KEYS.has(event.key)) {
+      // Any other key re-enables suggestions after a selection (spec section 2). Escape also hides the list.
       suppressed.current = false;
+      if (event.key === 'Escape' && open) {
+        event.preventDefault();
+        setHidden(true);
+        setHighlight(-1);
+      }
       return;
     }
     if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && hidden && !suppressed.current && options.length > 0) {
@@ -125,10 +131,6 @@ export function SearchBar({ onSubmitted, className }: SearchBarProps) {
       event.preventDefault();
       const suggestion = options[highlight];
       if (suggestion) choose(suggestion);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setHidden(true);
-      setHighlight(-1);
     }
   };
 

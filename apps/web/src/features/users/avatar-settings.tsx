@@ -1,4 +1,4 @@
-import { AVATAR_MIME_TYPES, messages, type User } from '@forkful/contracts';
+import { IMAGE_MIME_TYPES, messages, type User } from '@forkful/contracts';
 import { useId, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -9,10 +9,14 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { reasonOf } from '@/lib/api-error';
 import { sessionUserUpdated } from '@/lib/session';
 import { useAppDispatch } from '@/lib/store-hooks';
-import { IMAGE_ONLY_MESSAGE, useObjectUrl } from '@/lib/use-object-url';
+import { IMAGE_ONLY_MESSAGE, isImage, useObjectUrl } from '@/lib/use-object-url';
 import { invalidateUser, updateAvatar, useRemoveAvatarMutation } from './users-api';
 
-/** Change the avatar (png or jpeg), with progress, or remove it to fall back to the default picture. */
+/**
+ * Change the avatar, with progress, or remove it to fall back to the default picture. A change takes image files
+ * (spec section 5); only sign-up's avatar is limited to png or jpeg. The server reads the format from the bytes and
+ * names the formats it takes if a file is none of them.
+ */
 export function AvatarSettings({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const id = useId();
@@ -60,12 +64,12 @@ export function AvatarSettings({ user }: { user: User }) {
         )}
         <div className="flex flex-wrap gap-2">
           <FileButton
-            accept="image/png,image/jpeg"
+            accept={IMAGE_MIME_TYPES.join(',')}
             disabled={busy}
             describedBy={fieldError ? `${id}-error` : undefined}
             invalid={Boolean(fieldError)}
             onFile={(chosen) => {
-              if (!(AVATAR_MIME_TYPES as readonly string[]).includes(chosen.type)) {
+              if (!isImage(chosen)) {
                 setFieldError(IMAGE_ONLY_MESSAGE);
                 return;
               }

@@ -47,11 +47,22 @@ describe('profile settings', () => {
     });
   });
 
-  it("avatar: saving without a file says 'Photo is required'", async () => {
+  it("avatar: a file that is not an image says 'Only image files are allowed'", async () => {
     mockFetch(() => ok({ user: me }));
     const user = userEvent.setup({ applyAccept: false });
     renderScreen(<AvatarSettings user={me} />);
-    await user.upload(screen.getByLabelText('Change avatar'), new File(['x'], 'a.gif', { type: 'image/gif' }));
+    await user.upload(screen.getByLabelText('Change avatar'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('Only image files are allowed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save avatar' })).not.toBeInTheDocument();
+  });
+
+  it('avatar: a change takes any image file, a WebP too (only sign-up is limited to png or jpeg)', async () => {
+    const fetchMock = mockFetch(() => ok({ user: me }));
+    const user = userEvent.setup();
+    renderScreen(<AvatarSettings user={me} />);
+    await user.upload(screen.getByLabelText('Change avatar'), new File(['x'], 'me.webp', { type: 'image/webp' }));
+    expect(screen.queryByText('Only image files are allowed')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save avatar' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
