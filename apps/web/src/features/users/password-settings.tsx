@@ -8,7 +8,11 @@ import { FormField, inputClasses } from '@/components/ui/form-field';
 import { reasonOf } from '@/lib/api-error';
 import { useUpdatePasswordMutation } from './users-api';
 
-export function PasswordSettings() {
+/**
+ * Change password. The form carries the account's email as a hidden username field, so a password manager knows
+ * which saved login the new password belongs to (Chromium asks for one in every password form).
+ */
+export function PasswordSettings({ email }: { email: string }) {
   const [updatePassword, { isLoading }] = useUpdatePasswordMutation();
   const [error, setError] = useState<string | null>(null);
   const {
@@ -34,6 +38,7 @@ export function PasswordSettings() {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormField label="Current password" required error={errors.curPassword?.message}>
         {(field) => (
           <input

@@ -91,7 +91,7 @@ function ProfileCard({ user, isOwner }: { user: User; isOwner: boolean }) {
             <NameSettings user={user} />
           </SettingsBlock>
           <SettingsBlock title="Change password">
-            <PasswordSettings />
+            <PasswordSettings email={user.email ?? ''} />
           </SettingsBlock>
           <SettingsBlock title="Delete account">
             <DeleteAccount />

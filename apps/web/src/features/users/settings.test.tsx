@@ -29,7 +29,9 @@ describe('profile settings', () => {
     const fetchMock = mockFetch(() => ok(null));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    renderScreen(<PasswordSettings />);
+    const { container } = renderScreen(<PasswordSettings email="ada@example.com" />);
+    // A hidden username field tells a password manager which login changes; it is not sent.
+    expect(container.querySelector('input[autocomplete="username"]')).toHaveValue('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findAllByText('This is required field')).toHaveLength(2);
 
