@@ -108,7 +108,7 @@ export function SignupPage() {
               <input
                 id={avatarId}
                 type="file"
-                accept="image/png,image/jpeg"
+                accept={AVATAR_MIME_TYPES.join(',')}
                 className="sr-only"
                 aria-invalid={Boolean(avatarError)}
                 aria-describedby={avatarError ? `${avatarId}-error` : undefined}

@@ -1,3 +1,4 @@
+import { IMAGE_MIME_TYPES } from '@forkful/contracts';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -86,7 +87,7 @@ export function AddRecipePage() {
                 </div>
                 <div className="flex flex-wrap items-center gap-3">
                   <FileButton
-                    accept="image/png,image/jpeg,image/webp"
+                    accept={IMAGE_MIME_TYPES.join(',')}
                     describedBy={photoError ? `${photoId}-error` : undefined}
                     invalid={Boolean(photoError)}
                     onFile={(file) => {

@@ -1,4 +1,4 @@
-import { messages, type Recipe } from '@forkful/contracts';
+import { IMAGE_MIME_TYPES, messages, type Recipe } from '@forkful/contracts';
 import { useId, useState } from 'react';
 import { RecipePhoto } from '@/components/recipe-card';
 import { Button } from '@/components/ui/button';
@@ -73,7 +73,7 @@ export function EditPhotoPanel({ recipe }: { recipe: Recipe }) {
       </div>
       <div className="flex flex-wrap gap-3">
         <FileButton
-          accept="image/png,image/jpeg,image/webp"
+          accept={IMAGE_MIME_TYPES.join(',')}
           onFile={choose}
           disabled={busy}
           describedBy={fieldError ? `${fieldId}-error` : undefined}

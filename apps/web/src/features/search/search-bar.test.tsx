@@ -170,13 +170,19 @@ describe('SearchBar', () => {
     expect(onSubmitted).toHaveBeenCalledTimes(1);
   });
 
-  it('skips suggestion requests after a selection until another key is pressed', async () => {
-    const { input, user, fetchMock } = setup(() => ok({ recipes: suggestions }));
-    await user.type(input, 'pa');
+  /** Types 'pa', waits for the suggestions and picks the first one with the keyboard: one request so far. */
+  async function afterASelection() {
+    const rendered = setup(() => ok({ recipes: suggestions }));
+    await rendered.user.type(rendered.input, 'pa');
     await wait(400);
     await screen.findAllByRole('option');
-    await user.keyboard('{ArrowDown}{Enter}');
-    expect(searchCalls(fetchMock)).toHaveLength(1);
+    await rendered.user.keyboard('{ArrowDown}{Enter}');
+    expect(searchCalls(rendered.fetchMock)).toHaveLength(1);
+    return rendered;
+  }
+
+  it('skips suggestion requests after a selection until another key is pressed', async () => {
+    const { input, user, fetchMock } = await afterASelection();
 
     // A change that no key press caused (for example a paste from the context menu) stays suppressed.
     fireEvent.change(input, { target: { value: 'Pasta al limone!' } });
@@ -191,13 +197,7 @@ describe('SearchBar', () => {
   it.each(['{Escape}', '{Shift}', '{Tab}'])(
     'any other key, such as %s, re-enables suggestions after a selection',
     async (key) => {
-      const { input, user, fetchMock } = setup(() => ok({ recipes: suggestions }));
-      await user.type(input, 'pa');
-      await wait(400);
-      await screen.findAllByRole('option');
-      await user.keyboard('{ArrowDown}{Enter}');
-      expect(searchCalls(fetchMock)).toHaveLength(1);
-
+      const { input, user, fetchMock } = await afterASelection();
       await user.keyboard(key);
       // A change that no key press caused (a paste from the context menu) now asks for suggestions.
       fireEvent.change(input, { target: { value: 'Pasta alla norma' } });
