@@ -88,9 +88,25 @@ describe('SearchBar', () => {
     expect(signals[0]!.aborted).toBe(true);
     expect(signals[1]!.aborted).toBe(false);
     expect(await screen.findAllByRole('option')).toHaveLength(1);
-    // The aborted request's late answer changes nothing.
-    await act(async () => first.resolve(ok({ recipes: suggestions })));
+  });
+
+  it("an older request's answer that arrives after the newer one's changes nothing", async () => {
+    // The first answer is already on its way when the newer request starts, so it arrives despite the abort: only
+    // the component's own bookkeeping can keep it from replacing the newer suggestions.
+    const late = deferred();
+    const { input, user, fetchMock } = setup((query) =>
+      query === 'p' ? late.promise : ok({ recipes: suggestions.slice(1, 2) }),
+    );
+    await user.type(input, 'p');
+    await wait(400);
+    await user.type(input, 'a');
+    await wait(400);
+    expect(searchCalls(fetchMock)).toHaveLength(2);
+    expect(await screen.findAllByRole('option')).toHaveLength(1);
+
+    await act(async () => late.resolve(ok({ recipes: suggestions })));
     expect(screen.getAllByRole('option')).toHaveLength(1);
+    expect(screen.getByRole('option')).toHaveTextContent('Pasta e fagioli');
   });
 
   it('clears the suggestions and calls nothing for blank input', async () => {
