@@ -21,6 +21,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { recipeRoutes } from './routes/recipes/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
+import { uploadRoutes } from './routes/uploads/index.js';
 import { userRoutes } from './routes/users/index.js';
 import { createServices } from './services/container.js';
 import { inlineScriptHashesOf } from './spa/inline-scripts.js';
@@ -129,6 +130,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(recipeRoutes, { prefix: `${API_BASE}/recipes`, services });
   await app.register(reviewRoutes, { prefix: `${API_BASE}/reviews`, services });
   await app.register(userRoutes, { prefix: `${API_BASE}/users`, services });
+  await app.register(uploadRoutes, { prefix: `${API_BASE}/uploads`, config });
 
   if (!config.s3) {
     mkdirSync(config.uploadsDir, { recursive: true });

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorEnvelopeSchema, successEnvelope } from '@forkful/contracts';
+import { errorEnvelopeSchema, fileTooLarge, successEnvelope } from '@forkful/contracts';
 import type { z } from 'zod';
 import { badRequest, HttpError, payloadTooLarge } from './errors.js';
 
@@ -50,6 +50,7 @@ export async function readMultipart(
   const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   for (const name of options.arrayFields ?? []) fields[name] = [];
   let file: MultipartForm['file'];
+  const tooLarge = () => payloadTooLarge(fileTooLarge(options.maxFileBytes));
   try {
     const parts = request.parts({
       limits: {
@@ -68,7 +69,7 @@ export async function readMultipart(
           throw badRequest(`Unexpected file field '${part.fieldname.slice(0, 40)}'`);
         }
         const bytes = await part.toBuffer();
-        if (part.file.truncated) throw payloadTooLarge('The file is too large (10 MB at most)');
+        if (part.file.truncated) throw tooLarge();
         if (bytes.length > 0) file = { fieldName: part.fieldname, bytes };
         continue;
       }
@@ -79,6 +80,7 @@ export async function readMultipart(
       else if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = value;
     }
   } catch (error) {
+    if ((error as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     // Our own refusals and the multipart limits (413) carry a status and stand. Anything else is the parser failing
     // on a body that is not well-formed multipart (busboy throws plain Errors): the client's fault, not a 500.
     if (error instanceof HttpError || typeof (error as { statusCode?: unknown })?.statusCode === 'number') throw error;

@@ -16,7 +16,6 @@ export const COPYRIGHT_START_YEAR = 2024;
 export const API_BASE = '/api/v1';
 /** Widths of the WebP variants of a new recipe photo; photos stored earlier have fewer (docs/decisions/008). */
 export const IMAGE_WIDTHS = [320, 640, 720, 800, 1080, 1280] as const;
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** A sign-up avatar: png or jpeg only (spec section 5). */
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
 /** Every other upload (a recipe photo, a changed avatar) takes images: the formats the image pipeline reads. */

@@ -6,3 +6,4 @@ export * from './pages.js';
 export * from './recipes.js';
 export * from './reviews.js';
 export * from './users.js';
+export * from './uploads.js';

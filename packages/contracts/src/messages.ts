@@ -37,6 +37,16 @@ export const messages = {
   somethingWentWrong: 'Something went wrong',
 } as const;
 
+/**
+ * The refusal of an upload over the limit the server is configured with (MAX_UPLOAD_MB), in whole MB or to two
+ * decimals, rounded down so it never promises more than the server takes. The web checks a file against the same
+ * limit (GET /uploads/limits) and shows the same text.
+ */
+export function fileTooLarge(maxBytes: number): string {
+  const megabytes = Math.floor((maxBytes / (1024 * 1024)) * 100) / 100;
+  return `The file is too large (${megabytes} MB at most)`;
+}
+
 /** Spec section 8: the texts the client shows for failures. */
 export const clientErrors = {
   defaultMessage: 'Something went wrong',

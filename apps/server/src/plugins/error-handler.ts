@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.js';
 import { RECIPE_NOT_FOUND } from '../repositories/recipes.js';
+import { ACCOUNT_GONE } from '../repositories/users.js';
 
 export function sendError(reply: FastifyReply, statusCode: number, message: string) {
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ success: false, statusCode, message });
@@ -51,7 +52,6 @@ function databaseError(error: unknown): { code: string; constraint?: string } | 
 }
 
 export const UNSTORABLE_TEXT = 'The text contains a character that is not allowed';
-export const ACCOUNT_GONE = 'Your account no longer exists';
 
 /**
  * Database refusals caused by the request rather than the server. PostgreSQL cannot store a NUL character
@@ -73,7 +73,6 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
-  FST_REQ_FILE_TOO_LARGE: 'The file is too large (10 MB at most)',
   FST_FILES_LIMIT: 'Only one file can be uploaded',
   FST_FIELDS_LIMIT: 'Too many form fields',
   FST_PARTS_LIMIT: 'Too many form parts',

@@ -21,6 +21,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USER_NOT_FOUND = 'User not found';
+/** The caller's session is valid but their account was deleted (in another tab, say). */
+export const ACCOUNT_GONE = 'Your account no longer exists';
 
 export class UserRepository {
   constructor(private readonly db: Database) {}

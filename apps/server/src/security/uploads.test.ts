@@ -202,6 +202,26 @@ describe('multipart limits', () => {
     await expectNothingKept(before);
   });
 
+  it('refuses at the configured MAX_UPLOAD_MB, names that limit, and tells clients the limit', async () => {
+    const small = await createTestApp({ MAX_UPLOAD_MB: '1.5' });
+    try {
+      const smallCook = await registerUser(small.app, 'Small Upload Cook');
+      const big = Buffer.concat([jpeg, Buffer.alloc(2 * 1024 * 1024)]);
+      const message = 'The file is too large (1.5 MB at most)';
+      expectError(await postRecipe(small.app, smallCook.jar, defaultRecipe, { bytes: big }), 413, message);
+      expectError(
+        await upload(small.app, smallCook.jar, '/users/update-avatar', { field: 'avatar', bytes: big }),
+        413,
+        message,
+      );
+      // Under the limit is still taken.
+      expectOk(await postRecipe(small.app, smallCook.jar, defaultRecipe, { bytes: jpeg }), 201);
+      expect(expectOk(await call(small.app, 'GET', '/uploads/limits'))).toEqual({ maxUploadBytes: 1.5 * 1024 * 1024 });
+    } finally {
+      await small.close();
+    }
+  });
+
   it('refuses too many parts, too many files and a file in the wrong field', async () => {
     const before = await tableCounts(ctx.database.pool);
     const manySteps = Array.from({ length: 300 }, (_, n) => `step ${n}`);

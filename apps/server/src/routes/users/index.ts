@@ -18,7 +18,7 @@ import type { Services } from '../../services/container.js';
 import { avatarForm, registerForm } from '../multipart-forms.js';
 import { COMMON_PASSWORD, isCommonPassword } from '../../services/common-passwords.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../services/passwords.js';
-import { USER_NOT_FOUND } from '../../repositories/users.js';
+import { ACCOUNT_GONE, USER_NOT_FOUND } from '../../repositories/users.js';
 
 const tags = ['users'];
 const userData = z.object({ user: userSchema });
@@ -35,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   async function loadUser(userId: string) {
     const row = await users.findById(userId);
-    if (!row) throw unauthorized('Your account no longer exists');
+    if (!row) throw unauthorized(ACCOUNT_GONE);
     return row;
   }
 
@@ -150,7 +150,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     { preHandler: app.requireUser, schema: { tags, body: updateDetailsSchema, response: responses(userData) } },
     async (request, reply) => {
       const user = await users.updateName(currentUserId(request), request.body.name);
-      if (!user) throw unauthorized('Your account no longer exists');
+      if (!user) throw unauthorized(ACCOUNT_GONE);
       return ok(reply, { user: map.user(user, true) }, 'Details updated');
     },
   );
@@ -172,7 +172,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       });
       if (!result) {
         await images.remove('avatar', key);
-        throw unauthorized('Your account no longer exists');
+        throw unauthorized(ACCOUNT_GONE);
       }
       if (result.previousKey) await images.remove('avatar', result.previousKey);
       return ok(reply, { user: map.user(result.user, true) }, 'Avatar updated');
@@ -184,7 +184,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     { preHandler: app.requireUser, schema: { tags, response: responses(userData) } },
     async (request, reply) => {
       const result = await users.replaceAvatarKey(currentUserId(request), null);
-      if (!result) throw unauthorized('Your account no longer exists');
+      if (!result) throw unauthorized(ACCOUNT_GONE);
       if (result.previousKey) await images.remove('avatar', result.previousKey);
       return ok(reply, { user: map.user(result.user, true) }, 'Avatar removed');
     },
@@ -195,7 +195,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     { preHandler: app.requireUser, schema: { tags, response: responses(z.null()) } },
     async (request, reply) => {
       const removed = await users.deleteWithEverything(currentUserId(request));
-      if (!removed) throw unauthorized('Your account no longer exists');
+      if (!removed) throw unauthorized(ACCOUNT_GONE);
       // Files go only after the commit: a crash before it leaves everything, never a record without its photo.
       await Promise.all([
         ...(removed.avatarKey ? [images.remove('avatar', removed.avatarKey)] : []),
