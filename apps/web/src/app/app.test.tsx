@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AuthBootstrap } from '@/features/auth/auth-bootstrap';
 import { allowConsoleError } from '@/test/console';
 import { deferred, fail, mockFetch, ok } from '@/test/fetch-mock';
-import { makeUser } from '@/test/session';
+import { makeRecipeList, makeUser } from '@/test/factories';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { AppRoutes, startEarly } from './router';
 import { createStore } from './store';
@@ -25,7 +25,7 @@ function renderApp(url: string) {
   return { store };
 }
 
-const emptyList = ok({ recipes: [], curPageNum: 1, totalRecipeCount: 0, totalPages: 0 });
+const emptyList = ok(makeRecipeList());
 
 /** The readable cookie the server sets next to its session cookies (docs/decisions/009). */
 function withSessionHint() {

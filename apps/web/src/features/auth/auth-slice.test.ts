@@ -1,16 +1,10 @@
-import type { User } from '@forkful/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeUser } from '@/test/factories';
 import { sessionCleared, sessionUserUpdated, type AuthState } from '@/lib/session';
 import { authSlice, fetchCurrentUser, initialAuthState, loginUser, logoutUser, signupUser } from './auth-slice';
 
 const reduce = authSlice.reducer;
-const user: User = {
-  _id: 'u1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  avatar: { url: '/a.webp', isDefault: true, variants: [] },
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
+const user = makeUser({ name: 'Ada' });
 const error = { message: 'x', statusCode: 401, reason: 'Unauthorized' };
 const loggedIn: AuthState = { isLoggedIn: true, user, loading: false };
 const busy = (state: AuthState): AuthState => ({ ...state, loading: true });

@@ -2,17 +2,12 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { allowConsoleError } from '@/test/console';
+import { makeUser } from '@/test/factories';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { location, renderScreen } from '@/test/render';
 import { LoginPage } from './login-page';
 
-const user1 = {
-  _id: 'u1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  avatar: { url: '/a', isDefault: true, variants: [] },
-  createdAt: '',
-};
+const user1 = makeUser({ name: 'Ada' });
 
 describe('LoginPage', () => {
   it('shows the validation messages under their fields', async () => {

@@ -1,17 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/test/factories';
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { location, renderScreen } from '@/test/render';
 import { SignupPage } from './signup-page';
 
-const user1 = {
-  _id: 'u1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  avatar: { url: '/a', isDefault: true, variants: [] },
-  createdAt: '',
-};
+const user1 = makeUser({ name: 'Ada' });
 
 describe('SignupPage', () => {
   it('shows the validation messages under their fields', async () => {

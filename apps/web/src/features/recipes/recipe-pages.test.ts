@@ -1,9 +1,9 @@
-import type { RecipeCard, RecipeList } from '@forkful/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeRecipeCard, makeRecipeList } from '@/test/factories';
 import { chunkOf, neighbourChunk, parsePage, recipesOfPage, totalUiPages } from './recipe-pages';
 
 const cards = (from: number, count: number) =>
-  Array.from({ length: count }, (_, i) => ({ _id: `r${from + i}` }) as RecipeCard);
+  Array.from({ length: count }, (_, i) => makeRecipeCard({ _id: `r${from + i}` }));
 
 describe('24-at-a-time recipe pages', () => {
   it('maps a screen page to an API page of 24 and an offset', () => {
@@ -14,10 +14,10 @@ describe('24-at-a-time recipe pages', () => {
   });
 
   it('cuts a screen page of 12 out of its chunk', () => {
-    const chunk: RecipeList = { recipes: cards(25, 24), curPageNum: 2, totalRecipeCount: 60, totalPages: 3 };
+    const chunk = makeRecipeList(cards(25, 24), { curPageNum: 2, totalRecipeCount: 60, totalPages: 3 });
     expect(recipesOfPage(chunk, 3).map((r) => r._id)).toEqual(cards(25, 12).map((r) => r._id));
     expect(recipesOfPage(chunk, 4).map((r) => r._id)).toEqual(cards(37, 12).map((r) => r._id));
-    const last: RecipeList = { recipes: cards(49, 12), curPageNum: 3, totalRecipeCount: 60, totalPages: 3 };
+    const last = makeRecipeList(cards(49, 12), { curPageNum: 3, totalRecipeCount: 60, totalPages: 3 });
     expect(recipesOfPage(last, 5)).toHaveLength(12);
     expect(recipesOfPage(last, 6)).toHaveLength(0);
   });

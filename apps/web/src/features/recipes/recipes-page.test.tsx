@@ -1,29 +1,15 @@
-import type { RecipeCard } from '@forkful/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { allowConsoleError } from '@/test/console';
+import { makeRecipeCard, makeRecipeList } from '@/test/factories';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { location, renderScreen } from '@/test/render';
 import { RecipesPage } from './recipes-page';
 
 const TOTAL = 60;
 
-function card(n: number): RecipeCard {
-  return {
-    _id: `r${n}`,
-    title: `Recipe ${n}`,
-    introduction: '',
-    cookingTime: 10,
-    recipePhoto: null,
-    recipePhotoVariants: [],
-    isPublished: true,
-    author: { _id: 'u1', name: 'Ada' },
-    avgRating: 4,
-    totalReviews: 1,
-    createdAt: '2025-01-01T00:00:00.000Z',
-  };
-}
+const card = (n: number) => makeRecipeCard({ _id: `r${n}`, title: `Recipe ${n}` });
 
 function serveRecipes() {
   return mockFetch((url) => {
@@ -31,12 +17,12 @@ function serveRecipes() {
     const limit = Number(url.searchParams.get('limit'));
     const start = (page - 1) * limit + 1;
     const count = Math.max(0, Math.min(limit, TOTAL - start + 1));
-    return ok({
-      recipes: Array.from({ length: count }, (_, i) => card(start + i)),
-      curPageNum: page,
-      totalRecipeCount: TOTAL,
-      totalPages: Math.ceil(TOTAL / limit),
-    });
+    return ok(
+      makeRecipeList(
+        Array.from({ length: count }, (_, i) => card(start + i)),
+        { curPageNum: page, totalRecipeCount: TOTAL, totalPages: Math.ceil(TOTAL / limit) },
+      ),
+    );
   });
 }
 
@@ -110,7 +96,7 @@ describe('RecipesPage', () => {
   });
 
   it("shows 'No recipes found' for an empty list", async () => {
-    mockFetch(() => ok({ recipes: [], curPageNum: 1, totalRecipeCount: 0, totalPages: 0 }));
+    mockFetch(() => ok(makeRecipeList()));
     renderScreen(<RecipesPage />, { path: '/recipes' });
     expect(await screen.findByText('No recipes found')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();

@@ -1,29 +1,26 @@
-import type { Recipe } from '@forkful/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { allowConsoleError } from '@/test/console';
+import { makeRecipe, makeUser } from '@/test/factories';
 import { deferred, fail, mockFetch, ok, type MockResponse } from '@/test/fetch-mock';
 import { location, renderScreen } from '@/test/render';
-import { logIn, makeUser } from '@/test/session';
+import { logIn } from '@/test/session';
 import { ViewRecipePage } from './view-recipe-page';
 
-const recipe: Recipe = {
+const recipe = makeRecipe({
   _id: 'r1',
   title: 'Tomato soup',
   introduction: 'Bright and quick.',
   cookingTime: 30,
-  recipePhoto: null,
-  recipePhotoVariants: [],
   isPublished: false,
   author: { _id: 'author', name: 'Grace Hopper' },
   avgRating: 3.6,
   totalReviews: 7,
   createdAt: '2025-03-01T14:05:00.000Z',
-  updatedAt: '2025-03-01T14:05:00.000Z',
   ingredients: ['Tomatoes', 'Salt'],
   steps: ['Chop', 'Simmer', 'Blend'],
-};
+});
 
 function renderPage(
   handler: (path: string, init: RequestInit | undefined) => MockResponse | Promise<MockResponse>,

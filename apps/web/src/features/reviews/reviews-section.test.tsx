@@ -1,23 +1,24 @@
-import type { Review } from '@forkful/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { allowConsoleError } from '@/test/console';
+import { makeReview, makeReviewList, makeUser } from '@/test/factories';
 import { fail, mockFetch, ok, type MockResponse } from '@/test/fetch-mock';
 import { renderScreen } from '@/test/render';
-import { logIn, makeUser } from '@/test/session';
+import { logIn } from '@/test/session';
 import { ReviewsSection } from './reviews-section';
 
-function review(id: string, ownerId: string, ownerName: string, rating = 4): Review {
-  return {
+function review(id: string, ownerId: string, ownerName: string, rating = 4) {
+  const threeHoursAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
+  return makeReview({
     _id: id,
     recipe: 'r1',
     rating,
     comment: `Comment ${id}`,
-    owner: { _id: ownerId, name: ownerName, avatar: { url: '/a.svg', isDefault: true, variants: [] } },
-    createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
-    updatedAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
-  };
+    owner: { _id: ownerId, name: ownerName, avatar: makeUser().avatar },
+    createdAt: threeHoursAgo,
+    updatedAt: threeHoursAgo,
+  });
 }
 
 const mine = review('mine', 'me', 'Me Myself', 5);
@@ -38,7 +39,7 @@ describe('ReviewsSection', () => {
     allowConsoleError();
     renderSection((url) => {
       if (url.pathname.startsWith('/api/v1/reviews/view/')) return fail(404, 'Review not found');
-      return ok({ reviews: [review('a', 'x', 'Xavier')], curPage: 1, totalPages: 1, totalReviews: 1 });
+      return ok(makeReviewList([review('a', 'x', 'Xavier')]));
     }, 'me');
     expect(await screen.findByRole('heading', { name: 'Write a review' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -48,7 +49,7 @@ describe('ReviewsSection', () => {
   it('shows the own review apart, leaves it out of the list, and opens the edit form', async () => {
     renderSection((url) => {
       if (url.pathname === '/api/v1/reviews/view/me/r1') return ok(mine);
-      return ok({ reviews: [mine, review('a', 'x', 'Xavier')], curPage: 1, totalPages: 1, totalReviews: 2 });
+      return ok(makeReviewList([mine, review('a', 'x', 'Xavier')]));
     }, 'me');
     expect(await screen.findByText('You already reviewed this recipe!')).toBeInTheDocument();
     await screen.findByText('Comment a');
@@ -64,7 +65,7 @@ describe('ReviewsSection', () => {
   });
 
   it('shows no form to the author', async () => {
-    renderSection(() => ok({ reviews: [], curPage: 1, totalPages: 1, totalReviews: 0 }), 'author');
+    renderSection(() => ok(makeReviewList()), 'author');
     expect(await screen.findByText(/No reviews yet/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Write a review' })).not.toBeInTheDocument();
     expect(screen.queryByText('You already reviewed this recipe!')).not.toBeInTheDocument();
@@ -73,12 +74,13 @@ describe('ReviewsSection', () => {
   it('loads page by page with Load more reviews', async () => {
     const fetchMock = renderSection((url) => {
       const page = Number(url.searchParams.get('page'));
-      return ok({
-        reviews: [review(`p${page}`, `u${page}`, `Cook ${page}`)],
-        curPage: page,
-        totalPages: 2,
-        totalReviews: 2,
-      });
+      return ok(
+        makeReviewList([review(`p${page}`, `u${page}`, `Cook ${page}`)], {
+          curPage: page,
+          totalPages: 2,
+          totalReviews: 2,
+        }),
+      );
     }, null).fetchMock;
     expect(await screen.findByText('Comment p1')).toBeInTheDocument();
     const user = userEvent.setup();
@@ -108,7 +110,7 @@ describe('ReviewsSection', () => {
       }
       if (url.pathname.startsWith('/api/v1/reviews/view/')) return created ? ok(mine) : fail(404, 'Review not found');
       void init;
-      return ok({ reviews: created ? [mine] : [], curPage: 1, totalPages: 1, totalReviews: created ? 1 : 0 });
+      return ok(makeReviewList(created ? [mine] : []));
     }, 'me').fetchMock;
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Write a review' });

@@ -2,15 +2,16 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowConsoleError } from '@/test/console';
+import { makeSuggestion } from '@/test/factories';
 import { abortable, deferred, fail, mockFetch, ok, type MockResponse } from '@/test/fetch-mock';
 import { location, renderScreen } from '@/test/render';
 import { SearchBar } from './search-bar';
 import { setSearchFocus } from './search-slice';
 
 const suggestions = [
-  { _id: 'r1', title: 'Pasta al limone' },
-  { _id: 'r2', title: 'Pasta e fagioli' },
-  { _id: 'r3', title: 'Pastel de nata' },
+  makeSuggestion({ _id: 'r1', title: 'Pasta al limone' }),
+  makeSuggestion({ _id: 'r2', title: 'Pasta e fagioli' }),
+  makeSuggestion({ _id: 'r3', title: 'Pastel de nata' }),
 ];
 
 const searchCalls = (fetchMock: ReturnType<typeof mockFetch>) =>

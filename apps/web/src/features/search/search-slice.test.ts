@@ -1,5 +1,5 @@
-import type { RecipeCard } from '@forkful/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeRecipeCard, makeSuggestion } from '@/test/factories';
 import {
   clearSuggestions,
   fetchSearchedRecipes,
@@ -12,8 +12,8 @@ import {
 
 const reduce = searchSlice.reducer;
 const error = { message: 'x', statusCode: 500, reason: 'Boom' };
-const suggestions = [{ _id: 'r1', title: 'Pasta' }];
-const card = { _id: 'r1', title: 'Pasta' } as RecipeCard;
+const suggestions = [makeSuggestion({ _id: 'r1', title: 'Pasta' })];
+const card = makeRecipeCard({ _id: 'r1', title: 'Pasta' });
 
 describe('search slice (spec section 4)', () => {
   it('starts empty and unfocused', () => {

@@ -1,19 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/test/factories';
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { renderScreen } from '@/test/render';
 import { AvatarSettings } from './avatar-settings';
 import { NameSettings } from './name-settings';
 import { PasswordSettings } from './password-settings';
 
-const me = {
-  _id: 'u1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  avatar: { url: '/a', isDefault: true, variants: [] },
-  createdAt: '',
-};
+const me = makeUser({ name: 'Ada' });
 
 describe('profile settings', () => {
   it("name cannot be empty: 'Name cannot be empty'", async () => {
