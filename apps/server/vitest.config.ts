@@ -1,7 +1,11 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  resolve: { conditions: ['@forkful/source'] },
+  // Tests run in Vite's server (SSR) environment, which since Vite 6 reads `ssr.resolve.conditions`, not
+  // `resolve.conditions`; Vitest also hands these to the worker processes as Node's `--conditions`. Without
+  // '@forkful/source' the contracts resolve to their compiled `dist`: stale after an edit, missing before a build.
+  // The rest is Vite's default list for the server environment, which this option replaces rather than extends.
+  ssr: { resolve: { conditions: ['@forkful/source', 'module', 'node', 'development|production'] } },
   test: {
     name: 'server',
     environment: 'node',

@@ -6,6 +6,8 @@ export default defineProject({
   plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // jsdom tests run in Vite's client environment, which reads `resolve.conditions` (node tests would need
+    // `ssr.resolve.conditions`); '@forkful/source' makes them import the contracts' source, never a stale `dist`.
     conditions: ['@forkful/source', 'module', 'browser', 'development|production'],
   },
   test: {
