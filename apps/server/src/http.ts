@@ -33,13 +33,31 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MALFORMED_MULTIPART = 'The multipart body is malformed';
 
 export interface MultipartForm {
-  fields: Record<string, string | string[]>;
+  /** Text fields; a list field (`arrayFields`) holds its entries, items not yet validated. */
+  fields: Record<string, string | unknown[]>;
   file: { fieldName: string; bytes: Buffer } | undefined;
 }
 
 /**
+ * The entries one form field of a list brings: itself, or, when it holds a JSON array (as many FormData clients
+ * send a list), the array's items. Those are left for the contract to validate like any other entry (`[""]` is an
+ * empty list entry, `[1]` is not text), so the JSON's literal text is never kept as an entry.
+ */
+function listEntries(value: string): unknown[] {
+  const text = value.trim();
+  if (!text.startsWith('[') || !text.endsWith(']')) return [value];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : [value];
+  } catch {
+    // An entry such as '[to taste]' merely looks like JSON.
+    return [value];
+  }
+}
+
+/**
  * Reads a whole multipart body within explicit limits. Only `fileField` may carry a file; fields named in
- * `arrayFields` always come out as arrays (a repeated form field). The file is fully buffered before anything is
+ * `arrayFields` always come out as arrays (a repeated form field, or one field holding a JSON array). The file is fully buffered before anything is
  * stored, so a truncated or oversized upload never reaches the database or the disk.
  */
 export async function readMultipart(
@@ -47,7 +65,7 @@ export async function readMultipart(
   options: { fileField: string; arrayFields?: readonly string[]; maxFileBytes: number },
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw badRequest('The request must be multipart/form-data');
-  const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  const fields: Record<string, string | unknown[]> = Object.create(null) as Record<string, string | unknown[]>;
   for (const name of options.arrayFields ?? []) fields[name] = [];
   let file: MultipartForm['file'];
   const tooLarge = () => payloadTooLarge(fileTooLarge(options.maxFileBytes));
@@ -76,7 +94,7 @@ export async function readMultipart(
       if (FORBIDDEN_KEYS.has(part.fieldname)) continue;
       const value = typeof part.value === 'string' ? part.value : String(part.value);
       const existing = fields[part.fieldname];
-      if (Array.isArray(existing)) existing.push(value);
+      if (Array.isArray(existing)) existing.push(...listEntries(value));
       else if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = value;
     }
   } catch (error) {

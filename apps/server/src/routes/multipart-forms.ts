@@ -20,7 +20,9 @@ const entries = (what: string) =>
     .array(z.string().min(1).max(1000))
     .min(1)
     .max(100)
-    .meta({ description: `One form field per ${what}, repeated in order` });
+    .meta({
+      description: `One form field per ${what}, repeated in order; or one field holding a JSON array of strings`,
+    });
 
 const imageFile = (mimeTypes: readonly string[], description: string) =>
   z.file().meta({ description: `${description} (${mimeTypes.join(', ')}; re-encoded to WebP, metadata dropped)` });

@@ -107,6 +107,43 @@ describe('POST /recipes/create-recipe', () => {
     await createRecipe(ctx.app, author.jar, { title: 'Salt/Pepper Mix-2', cookingTime: '0' });
   });
 
+  it('takes a list sent as one field holding a JSON array, as FormData clients often do', async () => {
+    const id = await createRecipe(ctx.app, author.jar, {
+      ingredients: ['["1 cup orzo","1 lemon"]'],
+      steps: [' ["Boil the orzo", "Zest the lemon"] '],
+    });
+    const recipe = expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
+    expect(recipe.ingredients).toEqual(['1 cup orzo', '1 lemon']);
+    expect(recipe.steps).toEqual(['Boil the orzo', 'Zest the lemon']);
+    // Text that only looks like JSON stays an entry.
+    const literal = await createRecipe(ctx.app, author.jar, { ingredients: ['[to taste]', '[salt'] });
+    const kept = expectOk(await call(ctx.app, 'GET', `/recipes/${literal}/view-recipe`));
+    expect(kept.ingredients).toEqual(['[to taste]', '[salt']);
+  });
+
+  it('validates the items of a JSON-array list with the section-5 rules, keeping nothing', async () => {
+    const long = 'x'.repeat(1001);
+    const cases: Array<[Record<string, string[]>, string]> = [
+      [{ ingredients: ['[""]'] }, 'Ingredients cannot be empty'],
+      [{ ingredients: ['["flour", "  "]'] }, 'Ingredients cannot be empty'],
+      [{ ingredients: ['[]'] }, 'Ingredients cannot be empty'],
+      [{ ingredients: ['[1, 2]'] }, 'Ingredients cannot be empty'],
+      [{ ingredients: [JSON.stringify([long])] }, 'Each entry should be at most 1000 characters'],
+      [
+        { ingredients: [JSON.stringify(Array.from({ length: 101 }, (_, n) => `item ${n}`))] },
+        'A recipe can have at most 100 ingredients',
+      ],
+      [{ steps: ['[""]'] }, 'Steps cannot be empty'],
+      [{ steps: ['[null]'] }, 'Steps cannot be empty'],
+    ];
+    const before = expectOk(await call(ctx.app, 'GET', `/recipes/created-recipes/${author.id}`, { jar: author.jar }));
+    for (const [fields, message] of cases) {
+      expectError(await postRecipe(ctx.app, author.jar, { ...defaultRecipe, ...fields }), 400, message);
+    }
+    const after = expectOk(await call(ctx.app, 'GET', `/recipes/created-recipes/${author.id}`, { jar: author.jar }));
+    expect(after.recipes).toHaveLength(before.recipes.length);
+  });
+
   it('needs a login (401) and a multipart body', async () => {
     expectError(await postRecipe(ctx.app, undefined, defaultRecipe), 401);
     const json = await call(ctx.app, 'POST', '/recipes/create-recipe', { jar: author.jar, payload: defaultRecipe });
