@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/client.js';
@@ -7,6 +9,36 @@ import { hasUsers } from './seed/demo.js';
 import { seedInChildProcess, startEarlySeed } from './seed/in-child.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
+ * Keeps count of the requests each connection is answering, so that a shutdown can close every connection that
+ * carries none at once. Node's own closeIdleConnections() misses a connection that has not sent its first request
+ * yet (browsers open such spare connections ahead of time), and one whose in-flight request ends after the server
+ * began closing; either held the exit until the force timer.
+ */
+function trackConnections(server: Server): { closeIdle: () => void } {
+  const inFlight = new Map<Socket, number>();
+  let closing = false;
+  server.on('connection', (socket: Socket) => {
+    inFlight.set(socket, 0);
+    socket.once('close', () => inFlight.delete(socket));
+  });
+  server.on('request', (request, response) => {
+    const socket = request.socket;
+    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    response.once('close', () => {
+      const left = (inFlight.get(socket) ?? 1) - 1;
+      inFlight.set(socket, left);
+      if (closing && left === 0) socket.end();
+    });
+  });
+  return {
+    closeIdle: () => {
+      closing = true;
+      for (const [socket, count] of inFlight) if (count === 0) socket.end();
+    },
+  };
+}
 
 async function main(): Promise<void> {
   let config: Config;
@@ -45,6 +77,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db: database.db });
 
+  const connections = trackConnections(app.server);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -55,6 +88,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
+    connections.closeIdle();
     try {
       await app.close();
       await database.close();
