@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CreateRecipeValues, UpdateRecipeValues } from '@forkful/contracts';
 import type { Database, Executor } from '../db/client.js';
 import { forbidden, notFound } from '../errors.js';
-import type { RecipeCardRow, RecipeRow } from '../services/mappers.js';
+import { CARD_COLUMNS, RECIPE_COLUMNS, type RecipeCardRow, type RecipeRow } from './recipe-rows.js';
 import {
   DEFAULT_SEARCH_LIMITS,
   searchRecipes,
@@ -16,11 +16,10 @@ import { USER_NOT_FOUND } from './users.js';
 export const RECIPE_NOT_FOUND = 'Recipe not found';
 export const NOT_THE_AUTHOR = 'Only the author can change this recipe';
 
-const cardColumns = sql`
-  r.id, r.title, r.introduction, r.cooking_time AS "cookingTime", r.photo_key AS "photoKey",
-  r.is_published AS "isPublished", r.author_id AS "authorId", u.name AS "authorName",
-  r.rating_sum AS "ratingSum", r.total_reviews AS "totalReviews", r.created_at AS "createdAt"`;
-const recipeColumns = sql`${cardColumns}, r.ingredients, r.steps, r.updated_at AS "updatedAt"`;
+export type { RecipeCardRow, RecipeRow };
+
+const cardColumns = sql.raw(CARD_COLUMNS);
+const recipeColumns = sql.raw(RECIPE_COLUMNS);
 
 /** A recipe is visible when published, or to its author. */
 function visibleTo(viewerId: string | null): SQL {

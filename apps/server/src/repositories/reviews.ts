@@ -2,11 +2,22 @@ import { sql } from 'drizzle-orm';
 import { messages, REVIEW_PAGE_SIZE, type ReviewValues } from '@forkful/contracts';
 import type { Database, Executor } from '../db/client.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import type { ReviewRow } from '../services/mappers.js';
 import { RECIPE_NOT_FOUND } from './recipes.js';
 
 export const OWN_RECIPE_REVIEW = 'You cannot review your own recipe';
 export const NOT_THE_REVIEW_OWNER = 'Only the author of this review can change it';
+
+export type ReviewRow = {
+  id: string;
+  recipeId: string;
+  rating: number;
+  comment: string;
+  ownerId: string;
+  ownerName: string;
+  ownerAvatarKey: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
 
 const reviewColumns = sql`
   v.id, v.recipe_id AS "recipeId", v.rating, v.comment, v.owner_id AS "ownerId", u.name AS "ownerName",

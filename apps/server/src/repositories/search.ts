@@ -18,6 +18,8 @@
 // The SQL is plain text with $n parameters and runs through a `Run` function, so the server (through its pg pool)
 // and the bench's ceiling server run exactly the same statements.
 
+import { CARD_COLUMNS } from './recipe-rows.js';
+
 export type Run = <Row>(text: string, params: unknown[]) => Promise<Row[]>;
 
 export interface SearchLimits {
@@ -30,12 +32,6 @@ export interface SearchLimits {
 }
 
 export const DEFAULT_SEARCH_LIMITS: SearchLimits = { suggestWindow: 2000, searchWindow: 100, cap: 100 };
-
-/** The columns of a recipe card (RecipeCardRow), for a recipe aliased `r` joined with its author `u`. */
-export const CARD_COLUMNS = `
-  r.id, r.title, r.introduction, r.cooking_time AS "cookingTime", r.photo_key AS "photoKey",
-  r.is_published AS "isPublished", r.author_id AS "authorId", u.name AS "authorName",
-  r.rating_sum AS "ratingSum", r.total_reviews AS "totalReviews", r.created_at AS "createdAt"`;
 
 /**
  * The recipe columns CARD_COLUMNS reads (taken from it, so the two cannot drift apart), for ranking the matches

@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { recipes, users } from '../db/schema.js';
 import { conflict } from '../errors.js';
-import type { UserRow } from '../services/mappers.js';
+
+export type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  avatarKey: string | null;
+  createdAt: Date;
+};
 
 export type UserWithPassword = UserRow & { passwordHash: string };
 

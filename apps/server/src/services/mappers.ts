@@ -1,4 +1,7 @@
 import type { Avatar, Recipe, RecipeCard, Review, User } from '@forkful/contracts';
+import type { RecipeCardRow, RecipeRow } from '../repositories/recipes.js';
+import type { ReviewRow } from '../repositories/reviews.js';
+import type { UserRow } from '../repositories/users.js';
 import type { ImageService } from './images.js';
 
 export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
@@ -65,43 +68,3 @@ export class Mappers {
 function toDate(value: Date | string): Date {
   return value instanceof Date ? value : new Date(value);
 }
-
-export type UserRow = {
-  id: string;
-  name: string;
-  email: string;
-  avatarKey: string | null;
-  createdAt: Date;
-};
-
-export type RecipeCardRow = {
-  id: string;
-  title: string;
-  introduction: string;
-  cookingTime: number;
-  photoKey: string | null;
-  isPublished: boolean;
-  authorId: string;
-  authorName: string;
-  ratingSum: number;
-  totalReviews: number;
-  createdAt: Date | string;
-};
-
-export type RecipeRow = RecipeCardRow & {
-  ingredients: string[];
-  steps: string[];
-  updatedAt: Date | string;
-};
-
-export type ReviewRow = {
-  id: string;
-  recipeId: string;
-  rating: number;
-  comment: string;
-  ownerId: string;
-  ownerName: string;
-  ownerAvatarKey: string | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-};
