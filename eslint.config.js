@@ -1,10 +1,19 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = ['auth', 'layout', 'recipes', 'reviews', 'search', 'users', 'home', 'info'];
+const root = fileURLToPath(new URL('.', import.meta.url));
+const web = 'apps/web/src';
+// Every folder of src/features is a feature: a new one is fenced in without editing this file.
+const webFeatures = readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -54,28 +63,41 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  // Web features do not import each other; the app layer (src/app) combines them.
-  ...webFeatures.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  {
+    // One-way arrows (docs/architecture.md): app → features → components and lib, never back, features never
+    // sideways. Paths are compared after resolution, so '@/…' and '../…' imports are caught alike.
+    files: [`${web}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            {
-              group: webFeatures
-                .filter((other) => other !== feature)
-                .flatMap((other) => [
-                  `@/features/${other}/*`,
-                  `../${other}/*`,
-                  `../../${other}/*`,
-                  `../../features/${other}/*`,
-                ]),
+          basePath: root,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `${web}/features/${feature}`,
+              from: `${web}/features`,
+              except: [`./${feature}`],
               message: 'features do not import each other; compose them in src/app',
+            })),
+            {
+              target: `${web}/features`,
+              from: `${web}/app`,
+              message: 'features do not import the app layer; the app passes what they need as props',
+            },
+            {
+              target: [`${web}/lib`, `${web}/components`],
+              from: [`${web}/features`, `${web}/app`],
+              message: 'lib and components serve every feature, so they import no feature and not the app layer',
             },
           ],
         },
       ],
     },
-  })),
+  },
 );

@@ -2,7 +2,8 @@ import { clientErrors, SUGGESTION_DEBOUNCE_MS, type Suggestion } from '@forkful/
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
-import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
+import { useSelector } from 'react-redux';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { clearSuggestions, fetchSuggestions, selectSearch, setSearchFocus } from './search-slice';
 import { SearchIcon } from '@/components/ui/search-icon';
 
@@ -22,7 +23,7 @@ const LIST_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter']);
 export function SearchBar({ onSubmitted, className }: SearchBarProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { focus, searchStarted, suggested } = useAppSelector(selectSearch);
+  const { focus, searchStarted, suggested } = useSelector(selectSearch);
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const listboxId = `${baseId}-listbox`;

@@ -3,7 +3,8 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { RecipeGrid } from '@/components/recipe-grid';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyPlate } from '@/components/ui/empty-plate';
-import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
+import { useSelector } from 'react-redux';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { fetchSearchedRecipes, selectSearch } from './search-slice';
 import { SearchIcon } from '@/components/ui/search-icon';
 
@@ -36,7 +37,7 @@ export function SearchedRecipesPage({ onSearch }: { onSearch?: () => void }) {
   const { key } = useLocation();
   const query = (params.get('query') ?? '').trim();
   const dispatch = useAppDispatch();
-  const { searched } = useAppSelector(selectSearch);
+  const { searched } = useSelector(selectSearch);
 
   useEffect(() => {
     if (!query) return;
