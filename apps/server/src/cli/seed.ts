@@ -1,5 +1,5 @@
 // `npm run db:seed`: migrates, then seeds demo content if the database is empty (the server does this at start).
-// Started by the server with FORKFUL_SEED_EARLY=1 (seed/in-child.ts), it draws the demo first and is told the
+// Started by the server with FORKFUL_SEED_EARLY=1 (seed/in-child.ts), it stores the demo's images first and is told the
 // database's address over IPC once the server has created and migrated it.
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/client.js';
@@ -11,7 +11,7 @@ const log = (line: string) => console.info(line);
 
 async function seedEarly(): Promise<void> {
   const config = loadConfig();
-  log('New data folder: drawing the demo content while PostgreSQL is created …');
+  log('New data folder: preparing the demo content while PostgreSQL is created …');
   const preparing = prepareDemoContent(config);
   preparing.catch(() => undefined);
   // The address, or null when the server gave up (it failed to start, or went away).

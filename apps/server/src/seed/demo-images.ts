@@ -1,6 +1,6 @@
+import { readDemoImage } from '@forkful/demo-content';
 import type { ImageKind, ImageService } from '../services/images.js';
 import type { DemoPlan } from './demo-plan.js';
-import { renderAvatar, renderRecipePhoto } from './photos.js';
 
 export interface StoredImage {
   kind: ImageKind;
@@ -8,13 +8,13 @@ export interface StoredImage {
 }
 
 /**
- * How many images are drawn and encoded at once. sharp runs each image on one thread (see services/images.ts), so
+ * How many images are encoded at once. sharp runs each image on one thread (see services/images.ts), so
  * a small pool keeps both cores of a small machine busy without queueing dozens of 1280 px bitmaps in memory.
  */
 const PARALLEL_IMAGES = 3;
 
 /**
- * Draws every avatar and recipe photo of the plan and stores it through the real image pipeline. Each stored
+ * Stores every avatar and recipe photo of the plan through the real image pipeline, as if uploaded. Each stored
  * image is pushed onto `stored` at once, so the caller can remove them all if anything later fails.
  */
 export async function storeDemoImages(
@@ -27,18 +27,19 @@ export async function storeDemoImages(
   const jobs: Array<() => Promise<void>> = [];
   // Photos first: they are the slow ones, so the pool ends on quick avatars instead of one straggling photo.
   for (const recipe of plan.recipes) {
-    const look = recipe.photo;
-    if (!look) continue;
+    const photo = recipe.photo;
+    if (!photo) continue;
     jobs.push(async () => {
-      const key = await images.store('recipe', await renderRecipePhoto(recipe.title, look));
+      const key = await images.store('recipe', await readDemoImage('photos', photo));
       stored.push({ kind: 'recipe', key });
       photoKeys.set(recipe.id, key);
     });
   }
   for (const user of plan.users) {
-    if (!user.hasAvatar) continue;
+    const avatar = user.avatar;
+    if (!avatar) continue;
     jobs.push(async () => {
-      const key = await images.store('avatar', await renderAvatar(user.name));
+      const key = await images.store('avatar', await readDemoImage('avatars', avatar));
       stored.push({ kind: 'avatar', key });
       avatarKeys.set(user.id, key);
     });

@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_CREDENTIALS, REVIEW_COMMENT_MAX, TITLE_PATTERN } from '@forkful/contracts';
-import { DEMO_RECIPES, DEMO_USERS } from './demo-data.js';
-import type { DemoRecipe, DemoUserKey } from './demo-types.js';
-import type { PhotoLook } from './photo-look.js';
-import { createRandom, type Random } from './random.js';
-import { REVIEW_COMMENTS, type Rating } from './review-comments.js';
+import {
+  createRandom,
+  loadDemoContent,
+  type DemoRecipe,
+  type Random,
+  type Rating,
+  type ReviewComments,
+} from '@forkful/demo-content';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 export interface PlannedUser {
   id: string;
-  key: DemoUserKey;
+  key: string;
   name: string;
   email: string;
-  hasAvatar: boolean;
+  /** A picture of the demo content (content/avatars), or null for the default avatar. */
+  avatar: string | null;
   createdAt: Date;
 }
 
@@ -27,7 +31,8 @@ export interface PlannedRecipe {
   ingredients: string[];
   steps: string[];
   isPublished: boolean;
-  photo: PhotoLook | null;
+  /** A picture of the demo content (content/photos), or null: no photo. */
+  photo: string | null;
   ratingSum: number;
   totalReviews: number;
   createdAt: Date;
@@ -63,26 +68,27 @@ const DEMO_SAVED_COUNT = 7;
  * stay in the past and in a sensible order (users join, then publish, then get reviewed and saved).
  */
 export function planDemoContent(now: Date): DemoPlan {
+  const content = loadDemoContent();
   const random = createRandom('forkful-demo');
   const ago = (days: number, spreadHours: number) =>
     new Date(now.getTime() - days * DAY - random.range(0, spreadHours) * HOUR);
 
-  const users: PlannedUser[] = DEMO_USERS.map((user) => ({
+  const users: PlannedUser[] = content.users.map((user) => ({
     id: randomUUID(),
     key: user.key,
     name: user.name,
     email: user.key === 'demo' ? DEMO_CREDENTIALS.email : `${user.name.toLowerCase().replace(/ /g, '.')}@example.com`,
-    hasAvatar: user.hasAvatar,
+    avatar: user.avatar,
     createdAt: ago(user.joinedDaysAgo, 12),
   }));
   const userByKey = new Map(users.map((user) => [user.key, user]));
-  const idOf = (key: DemoUserKey): string => {
+  const idOf = (key: string): string => {
     const user = userByKey.get(key);
     if (!user) throw new Error(`demo recipe by unknown user ${key}`);
     return user.id;
   };
 
-  const recipes = DEMO_RECIPES.map((recipe): PlannedRecipe => {
+  const recipes = content.recipes.map((recipe): PlannedRecipe => {
     assertValidRecipe(recipe);
     return {
       id: randomUUID(),
@@ -100,7 +106,7 @@ export function planDemoContent(now: Date): DemoPlan {
     };
   });
 
-  const reviews = planReviews(random, recipes, users, now);
+  const reviews = planReviews(random, recipes, users, content.reviewComments, now);
   for (const review of reviews) {
     const recipe = recipes.find((candidate) => candidate.id === review.recipeId);
     if (!recipe) throw new Error('review of an unknown recipe');
@@ -117,7 +123,13 @@ export function planDemoContent(now: Date): DemoPlan {
   return { users, recipes, reviews, saved };
 }
 
-function planReviews(random: Random, recipes: PlannedRecipe[], users: PlannedUser[], now: Date): PlannedReview[] {
+function planReviews(
+  random: Random,
+  recipes: PlannedRecipe[],
+  users: PlannedUser[],
+  comments: ReviewComments,
+  now: Date,
+): PlannedReview[] {
   const demo = users.find((user) => user.key === 'demo');
   if (!demo) throw new Error('the demo account is missing from the demo users');
   const reviews: PlannedReview[] = [];
@@ -140,7 +152,7 @@ function planReviews(random: Random, recipes: PlannedRecipe[], users: PlannedUse
         chosen.length >= 4 && random.chance(0.04)
           ? 2
           : (Math.max(3, Math.min(5, Math.round(quality + random.range(-1, 1)))) as Rating);
-      const pool = REVIEW_COMMENTS[rating];
+      const pool = comments[rating];
       const index = (offset + used[rating]++) % pool.length;
       const comment = random.chance(0.1) ? '' : (pool[index] ?? '');
       if (comment.length > REVIEW_COMMENT_MAX) throw new Error('a demo review comment is too long');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { DEMO_CREDENTIALS } from '@forkful/contracts';
+import { hashText } from '@forkful/demo-content';
 import type { Config } from '../config.js';
 import type { Database, Executor } from '../db/client.js';
 import { recipes, reviews, savedRecipes, users } from '../db/schema.js';
@@ -10,7 +11,6 @@ import { hashPassword } from '../services/passwords.js';
 import { createFileStorage } from '../services/storage.js';
 import { removeDemoImages, storeDemoImages, type StoredImage } from './demo-images.js';
 import { planDemoContent, type DemoPlan } from './demo-plan.js';
-import { hashText } from './random.js';
 
 /** Held for the seeding transaction, so two servers starting on one empty database cannot both seed it. */
 const SEED_LOCK = hashText('forkful:seed-demo');
@@ -20,7 +20,7 @@ export async function hasUsers(executor: Executor): Promise<boolean> {
   return result.rows.length > 0;
 }
 
-/** Demo content drawn and hashed, ready to go into an empty database (or to be thrown away). */
+/** Demo content with its images stored and its passwords hashed, ready to go into an empty database (or to be thrown away). */
 export interface PreparedDemo {
   plan: DemoPlan;
   images: ImageService;
@@ -30,7 +30,7 @@ export interface PreparedDemo {
 }
 
 /**
- * Draws and stores the demo's images and hashes its passwords: the slow part, which needs no database, so a fresh
+ * Stores the demo's images and hashes its passwords: the slow part, which needs no database, so a fresh
  * embedded start runs it while PostgreSQL is being created (seed/in-child.ts). On failure the files written so far
  * are removed again.
  */

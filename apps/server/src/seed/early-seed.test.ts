@@ -1,4 +1,4 @@
-// A new embedded data folder draws the demo in a child process while PostgreSQL is created (seed/in-child.ts); the
+// A new embedded data folder prepares the demo (its images) in a child process while PostgreSQL is created (seed/in-child.ts); the
 // server then hands it the migrated database. This runs that child for real (src/cli/seed.ts under tsx).
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ afterAll(async () => {
 const files = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
 
 describe('the early demo seed', () => {
-  it('draws first, then fills the database it is handed', async () => {
+  it('stores the images first, then fills the database it is handed', async () => {
     const early = startEarlySeed({ DATA_DIR: ctx.config.dataDir });
     await early.seed(ctx.databaseUrl);
     const result = await ctx.database.db.execute<{ users: number; recipes: number }>(
@@ -35,7 +35,7 @@ describe('the early demo seed', () => {
     for (const { key } of photos.rows) expect(stored.some((name) => name.includes(key))).toBe(true);
   }, 60_000);
 
-  it('removes what it drew when the server gives up before handing over a database', async () => {
+  it('removes the images it stored when the server gives up before handing over a database', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'forkful-early-'));
     try {
       const early = startEarlySeed({ DATA_DIR: dataDir });

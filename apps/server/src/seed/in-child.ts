@@ -32,13 +32,13 @@ export function seedInChildProcess(databaseUrl: string): Promise<void> {
 export interface EarlySeed {
   /** Hands the child the created and migrated database; resolves when the demo content is in. */
   seed(databaseUrl: string): Promise<void>;
-  /** The server could not start: the child removes what it drew and exits (the promise: once it has). */
+  /** The server could not start: the child removes the images it stored and exits (the promise: once it has). */
   cancel(): Promise<void>;
 }
 
 /**
- * For a new embedded data folder, whose database is certain to be empty: the child draws and encodes the demo
- * photos (most of the seeding time) while PostgreSQL is initialised, started and migrated, instead of after.
+ * For a new embedded data folder, whose database is certain to be empty: the child encodes the demo photos (most
+ * of the seeding time) while PostgreSQL is initialised, started and migrated, instead of after.
  */
 export function startEarlySeed(env: NodeJS.ProcessEnv = {}): EarlySeed {
   const child = spawnSeed({ ...env, FORKFUL_SEED_EARLY: '1' }, true);

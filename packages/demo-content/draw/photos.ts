@@ -1,10 +1,9 @@
-import sharp from 'sharp';
 import { grains, noodles, soup, stew } from './photo-dishes-bowls.js';
 import { cake, cookies, mainPlate, pizza, stack, tacos } from './photo-dishes-plates.js';
 import { tray } from './photo-dishes-trays.js';
 import type { DishKind, PhotoLook } from './photo-look.js';
 import { table, tableCrumbs, tableSetting } from './photo-scene.js';
-import { createRandom, type Random } from './random.js';
+import { createRandom, type Random } from '../src/random.js';
 import { darken, lighten, SvgCanvas } from './svg-canvas.js';
 
 type DrawDish = (svg: SvgCanvas, random: Random, look: PhotoLook, cx: number, cy: number) => void;
@@ -24,8 +23,8 @@ const DISHES: Record<DishKind, DrawDish> = {
 };
 
 /** 4:3 at the largest width the image pipeline keeps, so no variant is upscaled. */
-export const PHOTO_WIDTH = 1280;
-export const PHOTO_HEIGHT = 960;
+const PHOTO_WIDTH = 1280;
+const PHOTO_HEIGHT = 960;
 
 /** The SVG of a recipe's photo; the same title always gives the same picture. */
 export function recipePhotoSvg(title: string, look: PhotoLook): string {
@@ -40,22 +39,12 @@ export function recipePhotoSvg(title: string, look: PhotoLook): string {
   return svg.toString();
 }
 
-/**
- * Renders the photo as a quickly encoded JPEG: the image pipeline decodes it again and makes the WebP variants,
- * so this intermediate only needs to be fast to write and to read, not small.
- */
-export function renderRecipePhoto(title: string, look: PhotoLook): Promise<Buffer> {
-  return sharp(Buffer.from(recipePhotoSvg(title, look)))
-    .jpeg({ quality: 92, mozjpeg: false })
-    .toBuffer();
-}
-
 const AVATAR_BACKGROUNDS = ['#f2c6a0', '#a9cbb7', '#b9c6e4', '#e7b7c8', '#f0dc9a', '#c9b8e0'] as const;
 const SKIN_TONES = ['#f1c7a5', '#d9a47e', '#b57a55', '#8a5a3c', '#5e3b26'] as const;
 const HAIR = ['#2b1d16', '#5a3a22', '#a8672f', '#d8b36a', '#1c1c1c', '#7b7b7b'] as const;
 const SHIRTS = ['#3f5a7a', '#c56b4f', '#4f7a5a', '#7a4f7a', '#2f2f33', '#d9a441'] as const;
 
-/** A friendly illustrated portrait (head, hair, shoulders) that differs per name, as a 256 px PNG. */
+/** A friendly illustrated portrait (head, hair, shoulders) that differs per name, 256 px square. */
 export function avatarSvg(name: string): string {
   const random = createRandom(`avatar:${name}`);
   const background = random.pick(AVATAR_BACKGROUNDS);
@@ -82,10 +71,4 @@ export function avatarSvg(name: string): string {
     `<path d="M110,144Q128,158 146,144" fill="none" stroke="${darken(skin, 0.45)}" stroke-width="4" stroke-linecap="round"/>`,
   );
   return svg.toString();
-}
-
-export function renderAvatar(name: string): Promise<Buffer> {
-  return sharp(Buffer.from(avatarSvg(name)))
-    .png({ compressionLevel: 1 })
-    .toBuffer();
 }

@@ -1,4 +1,4 @@
-import type { Random } from './random.js';
+import type { Random } from '../src/random.js';
 import { darken, leaf, lighten, sprinkle, type SvgCanvas } from './svg-canvas.js';
 
 /** The table under the food: a few surfaces food photographers like, chosen per recipe. */

@@ -1,4 +1,4 @@
-import type { Random } from './random.js';
+import type { Random } from '../src/random.js';
 
 /**
  * A tiny SVG writer with shared gradients and the organic shapes food photos are made of. Shapes are kept to

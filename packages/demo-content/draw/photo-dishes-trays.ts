@@ -1,6 +1,6 @@
 import { bakingDish } from './photo-scene.js';
 import { GLAZES, type PhotoLook } from './photo-look.js';
-import type { Random } from './random.js';
+import type { Random } from '../src/random.js';
 import { blobPath, chunk, darken, leaf, lighten, strandPath, type SvgCanvas } from './svg-canvas.js';
 
 /** Dishes baked in a rectangular dish: enchiladas, gratins, crumbles, tiramisu. */

@@ -1,6 +1,6 @@
 import { board, plate } from './photo-scene.js';
 import type { PhotoLook } from './photo-look.js';
-import type { Random } from './random.js';
+import type { Random } from '../src/random.js';
 import {
   blobPath,
   chunk,

@@ -1,6 +1,6 @@
 import { bowl, plate } from './photo-scene.js';
 import { GLAZES, type PhotoLook } from './photo-look.js';
-import type { Random } from './random.js';
+import type { Random } from '../src/random.js';
 import {
   blobPath,
   chunk,
