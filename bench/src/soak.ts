@@ -3,16 +3,16 @@
 // traffic, optionally restarts PostgreSQL half-way, and reports errors, latency and the server's memory growth.
 // Not part of `npm test`. Exits 1 if any request failed with a 5xx (or no answer) outside a database outage.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
+import { freePort, memoryOf } from './processes.js';
+import { repoRoot, serverMain } from './server-modules.js';
 import { SoakClient, type Sample } from './soak-traffic.js';
 
 const { values: args } = parseArgs({
@@ -34,23 +34,7 @@ if (!(minutes > 0 && minutes <= 24 * 60) || !(rate > 0 && rate <= 2000) || !(use
   process.exit(2);
 }
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const log = (line: string) => console.info(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function rssMegabytes(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Math.round(Number(match?.[1] ?? 0) / 1024);
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -65,9 +49,10 @@ function localCluster(): string {
   return version;
 }
 
+// The server only: the soak drives the API, so a web bundle that is missing or mid-change does not matter here.
 log('building the server (tsc -b apps/server) …');
-execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'apps/server'], {
-  cwd: root,
+execFileSync(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'apps/server'], {
+  cwd: repoRoot,
   stdio: 'inherit',
 });
 
@@ -82,8 +67,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'forkful-soak-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
-const server = spawn(process.execPath, [path.join(root, 'apps', 'server', 'dist', 'main.js')], {
-  cwd: root,
+const server = spawn(process.execPath, [serverMain], {
+  cwd: repoRoot,
   env: {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
@@ -131,7 +116,7 @@ const photo = await sharp({
 })
   .jpeg({ quality: 80 })
   .toBuffer();
-const client = new SoakClient(base, photo);
+const client = new SoakClient(base, new Uint8Array(photo));
 await client.discover();
 const users = [];
 for (let n = 0; n < userCount; n++) users.push(await client.signUp(n));
@@ -139,7 +124,8 @@ log(`${client.recipes.length} published recipes, ${users.length} soak users; war
 
 // Memory of the server process, every 5 seconds.
 const rss: Array<{ at: number; mb: number }> = [];
-const sampleMemory = () => rss.push({ at: performance.now() - client.t0, mb: rssMegabytes(server.pid ?? 0) });
+const sampleMemory = () =>
+  rss.push({ at: performance.now() - client.t0, mb: Math.round(memoryOf(server.pid ?? 0).nodeRssMb) });
 sampleMemory();
 const sampler = setInterval(sampleMemory, 5000);
 

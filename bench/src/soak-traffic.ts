@@ -52,7 +52,7 @@ export class SoakClient {
 
   constructor(
     readonly base: string,
-    private readonly photo: Buffer,
+    private readonly photo: Uint8Array<ArrayBuffer>,
   ) {}
 
   /** One request; records a sample unless `record` is false (set-up calls). */
