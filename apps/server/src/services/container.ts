@@ -4,8 +4,10 @@ import { RecipeRepository } from '../repositories/recipes.js';
 import { ReviewRepository } from '../repositories/reviews.js';
 import { SessionRepository } from '../repositories/sessions.js';
 import { UserRepository } from '../repositories/users.js';
+import { AccountService } from './accounts.js';
 import { ImageService } from './images.js';
 import { Mappers } from './mappers.js';
+import { RecipePhotoService } from './recipe-photos.js';
 import { createFileStorage } from './storage.js';
 
 /** The app services, built once per app instance and handed to routes. */
@@ -18,19 +20,27 @@ export interface Services {
   sessions: SessionRepository;
   images: ImageService;
   map: Mappers;
+  /** Workflows over several rows, or rows and files: routes call these rather than repeat their steps. */
+  accounts: AccountService;
+  recipePhotos: RecipePhotoService;
 }
 
 export function createServices(config: Config, db: Database): Services {
   const storage = createFileStorage(config);
   const images = new ImageService(storage);
+  const users = new UserRepository(db);
+  const recipes = new RecipeRepository(db);
+  const sessions = new SessionRepository(db, config.refreshTokenSecret, config.refreshTokenTtlDays);
   return {
     config,
     db,
-    users: new UserRepository(db),
-    recipes: new RecipeRepository(db),
+    users,
+    recipes,
     reviews: new ReviewRepository(db),
-    sessions: new SessionRepository(db, config.refreshTokenSecret, config.refreshTokenTtlDays),
+    sessions,
     images,
     map: new Mappers(images),
+    accounts: new AccountService(db, users, sessions, images),
+    recipePhotos: new RecipePhotoService(recipes, images),
   };
 }

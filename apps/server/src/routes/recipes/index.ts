@@ -28,7 +28,7 @@ const cardsSchema = z.object({ recipes: z.array(recipeCardSchema) });
 const tags = ['recipes'];
 
 export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { recipes, images, map, config } = services;
+  const { recipes, recipePhotos, map, config } = services;
 
   app.post(
     '/create-recipe',
@@ -51,14 +51,8 @@ export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         maxFileBytes: config.maxUploadBytes,
       });
       const values = parseWith(createRecipeSchema, form.fields);
-      const photoKey = form.file ? await images.store('recipe', form.file.bytes) : null;
-      try {
-        const id = await recipes.create(userId, values, photoKey);
-        return ok(reply, { _id: id }, 'Recipe created', 201);
-      } catch (error) {
-        if (photoKey) await images.remove('recipe', photoKey);
-        throw error;
-      }
+      const id = await recipePhotos.createRecipe(userId, values, form.file?.bytes);
+      return ok(reply, { _id: id }, 'Recipe created', 201);
     },
   );
 
@@ -110,18 +104,11 @@ export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (request, reply) => {
       const userId = currentUserId(request);
       // Check authorship before reading the upload, so a stranger's bytes are never decoded.
-      await recipes.assertAuthor(request.params.id, userId);
+      await recipePhotos.assertAuthor(request.params.id, userId);
       const form = await readMultipart(request, { fileField: 'recipePhoto', maxFileBytes: config.maxUploadBytes });
       if (!form.file) throw badRequest(messages.photoRequired);
-      const key = await images.store('recipe', form.file.bytes);
-      try {
-        const { recipe, previousKey } = await recipes.replacePhotoKey(request.params.id, userId, key);
-        if (previousKey) await images.remove('recipe', previousKey);
-        return ok(reply, map.recipe(recipe), 'Photo updated');
-      } catch (error) {
-        await images.remove('recipe', key);
-        throw error;
-      }
+      const recipe = await recipePhotos.replacePhoto(request.params.id, userId, form.file.bytes);
+      return ok(reply, map.recipe(recipe), 'Photo updated');
     },
   );
 
@@ -129,8 +116,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     '/:id/delete-recipe-photo',
     { preHandler: app.requireUser, schema: { tags, params: idParams, response: responses(recipeSchema) } },
     async (request, reply) => {
-      const { recipe, previousKey } = await recipes.replacePhotoKey(request.params.id, currentUserId(request), null);
-      if (previousKey) await images.remove('recipe', previousKey);
+      const recipe = await recipePhotos.removePhoto(request.params.id, currentUserId(request));
       return ok(reply, map.recipe(recipe), 'Photo deleted');
     },
   );
@@ -142,8 +128,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: { tags, params: idParams, response: responses(z.object({ _id: z.string() })) },
     },
     async (request, reply) => {
-      const { photoKey } = await recipes.delete(request.params.id, currentUserId(request));
-      if (photoKey) await images.remove('recipe', photoKey);
+      await recipePhotos.deleteRecipe(request.params.id, currentUserId(request));
       return ok(reply, { _id: request.params.id }, 'Recipe deleted');
     },
   );
