@@ -23,7 +23,11 @@ export function connectDatabase(url: string, max = 10, onIdleError?: (error: Err
     // full search at 1M recipes were JIT. Our statements are short index lookups; JIT never pays for them.
     options: '-c jit=off',
   });
-  // An idle client whose server went away emits 'error'; without a listener that would crash the process.
+  // A client whose server went away emits 'error'; without a listener that would crash the process. The pool
+  // listens to its idle clients only, so a client checked out for a transaction, between two of its statements
+  // (when a backend is terminated, say), had none. Its loss needs no report of its own: the transaction's next
+  // statement fails (503), and pg-pool discards a broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('error', (error) => onIdleError?.(error));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };

@@ -1,42 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable.js';
 import { HttpError } from '../errors.js';
 import { RECIPE_NOT_FOUND } from '../repositories/recipes.js';
 import { ACCOUNT_GONE } from '../repositories/users.js';
 
 export function sendError(reply: FastifyReply, statusCode: number, message: string) {
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ success: false, statusCode, message });
-}
-
-const DATABASE_UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && DATABASE_UNAVAILABLE_CODES.has(code)) return true;
-  const message = (error as { message?: unknown }).message;
-  if (
-    typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-      message,
-    )
-  )
-    return true;
-  const cause = (error as { cause?: unknown }).cause;
-  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }
 
 /** The PostgreSQL error inside a (possibly wrapped) error: its SQLSTATE code and the constraint it names. */
@@ -92,8 +63,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (refused) return sendError(reply, refused.status, refused.message);
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      reply.header('Retry-After', '5');
-      return sendError(reply, 503, 'The service is temporarily unavailable, please try again shortly');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, DATABASE_UNAVAILABLE);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

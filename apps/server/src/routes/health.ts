@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { sendError } from '../plugins/error-handler.js';
 import { ok, responses } from '../http.js';
 
@@ -17,6 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       return ok(reply, { status: 'ready' });
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return sendError(reply, 503, 'The database is not reachable');
     }
   });
