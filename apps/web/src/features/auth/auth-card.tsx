@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { CloseButton } from '@/components/ui/close-button';
 
 /** The modal-style frame of the log-in and sign-up screens; the close button goes back (spec section 2). */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -19,16 +20,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         aria-labelledby="auth-title"
         className="relative mx-auto w-full max-w-md rounded-3xl border border-line bg-white p-6 shadow-lift sm:p-9"
       >
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Close"
-          className="absolute top-4 right-4 grid size-10 place-items-center rounded-full text-ink-soft hover:bg-cream-deep hover:text-ink"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current stroke-2">
-            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-          </svg>
-        </button>
+        <CloseButton onClick={close} className="absolute top-4 right-4" />
         <h1 id="auth-title" className="pr-10 text-3xl font-bold">
           {title}
         </h1>

@@ -2,6 +2,7 @@ import { MOBILE_BREAKPOINT_PX } from '@forkful/contracts';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
+import { CloseButton } from '@/components/ui/close-button';
 import { Logo } from '@/components/ui/logo';
 import { MainNav } from './main-nav';
 import { closeMenu, selectMenuShown } from './menu-slice';
@@ -67,16 +68,7 @@ export function MobileMenu({ search, account }: MobileMenuProps) {
             <Link to="/" onClick={close} aria-label="Forkful home">
               <Logo size="small" />
             </Link>
-            <button
-              type="button"
-              onClick={close}
-              aria-label="Close menu"
-              className="grid size-11 place-items-center rounded-full text-ink hover:bg-cream-deep"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 stroke-current stroke-2">
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
-            </button>
+            <CloseButton onClick={close} label="Close menu" size="lg" />
           </div>
           <div className="mt-4">{search}</div>
           <div className="mt-6">

@@ -1,4 +1,4 @@
-import { IMAGE_MIME_TYPES, messages, type Recipe } from '@forkful/contracts';
+import { IMAGE_MIME_TYPES, type Recipe } from '@forkful/contracts';
 import { useId, useState } from 'react';
 import { RecipePhoto } from '@/components/recipe-card';
 import { Button } from '@/components/ui/button';
@@ -6,60 +6,40 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { FileButton } from '@/components/ui/file-button';
 import { FieldError } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { reasonOf } from '@/lib/api-error';
 import { useAppDispatch } from '@/lib/store-hooks';
-import { IMAGE_ONLY_MESSAGE, isImage, useObjectUrl } from '@/lib/use-object-url';
+import { useImageUpload } from '@/lib/use-image-upload';
 import { invalidateAfterUpload, updateRecipePhoto, useDeleteRecipePhotoMutation } from './recipes-api';
 
 /** Edit Photo tab (spec section 2): change, delete, upload, save, cancel. */
 export function EditPhotoPanel({ recipe }: { recipe: Recipe }) {
   const dispatch = useAppDispatch();
   const fieldId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const preview = useObjectUrl(file);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const photo = useImageUpload({
+    upload: (file, onProgress) => updateRecipePhoto(recipe._id, file, onProgress),
+    onUploaded: () => {
+      dispatch(invalidateAfterUpload(recipe._id));
+      setSaved('Photo saved.');
+    },
+  });
+  const { file, preview, fieldError, progress, error } = photo;
   const [deletePhoto, deleteState] = useDeleteRecipePhotoMutation();
-  const busy = progress !== null || deleteState.isLoading;
+  const busy = photo.uploading || deleteState.isLoading;
 
   const choose = (chosen: File) => {
     setSaved(null);
-    if (!isImage(chosen)) {
-      setFieldError(IMAGE_ONLY_MESSAGE);
-      return;
-    }
-    setFieldError(undefined);
-    setFile(chosen);
+    photo.choose(chosen);
   };
 
-  const save = async () => {
+  const save = () => {
     setSaved(null);
-    setError(null);
-    if (!file) {
-      setFieldError(messages.photoRequired);
-      return;
-    }
-    setProgress(0);
-    try {
-      await updateRecipePhoto(recipe._id, file, setProgress);
-      dispatch(invalidateAfterUpload(recipe._id));
-      setFile(null);
-      setSaved('Photo saved.');
-    } catch (caught) {
-      setError(reasonOf(caught));
-    } finally {
-      setProgress(null);
-    }
+    void photo.save();
   };
 
   const remove = async () => {
     setSaved(null);
-    setError(null);
-    const result = await deletePhoto(recipe._id);
-    if ('error' in result && result.error) setError(reasonOf(result.error));
-    else setSaved('Photo deleted.');
+    const result = await photo.remove(() => deletePhoto(recipe._id));
+    if (!result.error) setSaved('Photo deleted.');
   };
 
   return (
@@ -96,17 +76,10 @@ export function EditPhotoPanel({ recipe }: { recipe: Recipe }) {
         </p>
       )}
       <div className="flex gap-3 border-t border-line pt-5">
-        <Button onClick={() => void save()} disabled={busy}>
+        <Button onClick={save} disabled={busy}>
           Save
         </Button>
-        <Button
-          variant="ghost"
-          disabled={busy || !file}
-          onClick={() => {
-            setFile(null);
-            setFieldError(undefined);
-          }}
-        >
+        <Button variant="ghost" disabled={busy || !file} onClick={photo.cancel}>
           Cancel
         </Button>
       </div>

@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { CloseButton } from '@/components/ui/close-button';
 import { FieldError, RequiredMark, inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 
@@ -65,18 +66,7 @@ export function ReviewForm({
       <h3 id={`${id}-title`} className="pr-10 text-xl font-semibold">
         {title}
       </h3>
-      {onClose && (
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="absolute top-4 right-4 grid size-10 place-items-center rounded-full text-ink-soft hover:bg-cream-deep"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current stroke-2">
-            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-          </svg>
-        </button>
-      )}
+      {onClose && <CloseButton onClick={onClose} className="absolute top-4 right-4" />}
       <fieldset className="mt-4" aria-describedby={ratingError ? `${id}-rating-error` : undefined}>
         <legend className="text-sm font-semibold">
           Rating

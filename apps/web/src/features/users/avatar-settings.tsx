@@ -1,15 +1,14 @@
-import { IMAGE_MIME_TYPES, messages, type User } from '@forkful/contracts';
-import { useId, useState } from 'react';
+import { IMAGE_MIME_TYPES, type User } from '@forkful/contracts';
+import { useId } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FileButton } from '@/components/ui/file-button';
 import { FieldError } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { reasonOf } from '@/lib/api-error';
 import { sessionUserUpdated } from '@/lib/session';
 import { useAppDispatch } from '@/lib/store-hooks';
-import { IMAGE_ONLY_MESSAGE, isImage, useObjectUrl } from '@/lib/use-object-url';
+import { useImageUpload } from '@/lib/use-image-upload';
 import { invalidateUser, updateAvatar, useRemoveAvatarMutation } from './users-api';
 
 /**
@@ -20,38 +19,20 @@ import { invalidateUser, updateAvatar, useRemoveAvatarMutation } from './users-a
 export function AvatarSettings({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const preview = useObjectUrl(file);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [removeAvatar, removeState] = useRemoveAvatarMutation();
-  const busy = progress !== null || removeState.isLoading;
-
-  const save = async () => {
-    setError(null);
-    if (!file) {
-      setFieldError(messages.photoRequired);
-      return;
-    }
-    setProgress(0);
-    try {
-      const result = await updateAvatar(file, setProgress);
+  const avatar = useImageUpload({
+    upload: updateAvatar,
+    onUploaded: (result) => {
       dispatch(sessionUserUpdated(result.user));
       dispatch(invalidateUser(user._id));
-      setFile(null);
-    } catch (caught) {
-      setError(reasonOf(caught));
-    } finally {
-      setProgress(null);
-    }
-  };
+    },
+  });
+  const { file, preview, fieldError, progress, error } = avatar;
+  const [removeAvatar, removeState] = useRemoveAvatarMutation();
+  const busy = avatar.uploading || removeState.isLoading;
 
   const remove = async () => {
-    setError(null);
-    const result = await removeAvatar();
+    const result = await avatar.remove(() => removeAvatar());
     if (result.data) dispatch(sessionUserUpdated(result.data.user));
-    else if (result.error) setError(reasonOf(result.error));
   };
 
   return (
@@ -68,14 +49,7 @@ export function AvatarSettings({ user }: { user: User }) {
             disabled={busy}
             describedBy={fieldError ? `${id}-error` : undefined}
             invalid={Boolean(fieldError)}
-            onFile={(chosen) => {
-              if (!isImage(chosen)) {
-                setFieldError(IMAGE_ONLY_MESSAGE);
-                return;
-              }
-              setFieldError(undefined);
-              setFile(chosen);
-            }}
+            onFile={avatar.choose}
           >
             Change avatar
           </FileButton>
@@ -91,10 +65,10 @@ export function AvatarSettings({ user }: { user: User }) {
       {error && <ErrorBox>Error: {error}</ErrorBox>}
       {file && (
         <div className="flex gap-2">
-          <Button size="sm" onClick={() => void save()} disabled={busy}>
+          <Button size="sm" onClick={() => void avatar.save()} disabled={busy}>
             Save avatar
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setFile(null)} disabled={busy}>
+          <Button size="sm" variant="ghost" onClick={avatar.cancel} disabled={busy}>
             Cancel
           </Button>
         </div>
