@@ -25,7 +25,7 @@ import { uploadRoutes } from './routes/uploads/index.js';
 import { userRoutes } from './routes/users/index.js';
 import { createServices } from './services/container.js';
 import { inlineScriptHashesOf } from './spa/inline-scripts.js';
-import { createSpaPages } from './spa/spa-pages.js';
+import { registerPageRoutes } from './spa/page-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -166,18 +166,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     });
   }
 
-  const spaPage = createSpaPages(webDist, services, (message) => app.log.warn(message));
-  // The first visitors get drawn pages too (docs/decisions/014).
-  await spaPage.ready;
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.raw.url ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/') || !hasWeb) {
-      return sendError(reply, 404, 'Route not found');
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, 'Route not found');
-    // Client-side routes: the SPA decides (including its own 'No route matches URL' page).
-    return spaPage(request, reply);
-  });
+  await registerPageRoutes(app, { config, webDist, hasWeb, readers: services });
 
   return app;
 }

@@ -24,7 +24,8 @@ await build({
   },
   ssr: { noExternal: ['@forkful/contracts'] },
 });
-const { renderLanding, routeModules } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
+// The bundle's default export is checked against the contracts' ServerBundle type (src/prerender.tsx).
+const { renderLanding, routeModules } = (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)).default;
 const markup = (await renderLanding())
   // The CSP allows no inline script (should React ever write one, it goes), and the title is the page's own.
   .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')

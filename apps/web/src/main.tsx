@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { loadPage, startEarly } from './app/router';
 import { createStore } from './app/store';
 import { maybeSignedIn } from './features/auth/session-hint';
-import { inlinePageData } from './lib/http';
+import { inlinePageData } from './lib/page-data';
 import './index.css';
 
 const root = document.getElementById('root');

@@ -1,4 +1,4 @@
-import type { PageData } from '@forkful/contracts';
+import type { PageData, ServerBundle } from '@forkful/contracts';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Provider } from 'react-redux';
@@ -12,7 +12,7 @@ import { recipesApi } from './features/recipes/recipes-api';
  * Build-time only (scripts/prerender.mjs): the landing page as a visitor first sees it, written into index.html so
  * the hero paints before any JavaScript has loaded (docs/decisions/009).
  */
-export function renderLanding(): string {
+function renderLanding(): string {
   return renderToString(
     <Provider store={createStore()}>
       <StaticRouter location="/">
@@ -27,15 +27,15 @@ export function renderLanding(): string {
  * The pages whose first answer travels in their HTML are the ones the server draws; adopting them in the browser
  * needs `app/page-prefill` too.
  */
-export const routeModules = lazyPages.map(({ path, module, early }) => ({
+const routeModules = lazyPages.map(({ path, module, drawn }) => ({
   path,
   module,
-  extra: early ? ['src/app/page-prefill.ts'] : [],
+  extra: drawn ? ['src/app/page-prefill.ts'] : [],
 }));
 
 /** On the server, once at start-up: the code of the pages `renderPage` draws (those whose answer the HTML carries). */
-export async function preparePages(): Promise<void> {
-  await Promise.all(lazyPages.filter((page) => page.early).map((page) => page.load()));
+async function preparePages(): Promise<void> {
+  await Promise.all(lazyPages.filter((page) => page.drawn).map((page) => page.load()));
 }
 
 /**
@@ -43,7 +43,7 @@ export async function preparePages(): Promise<void> {
  * it, drawn from the answer the page's HTML carries (docs/decisions/014); null when that answer is not the page's.
  * The page's lazy chunk is waited for, so the markup is the page and not its loading state.
  */
-export async function renderPage(href: string, data: PageData): Promise<string | null> {
+async function renderPage(href: string, data: PageData): Promise<string | null> {
   const location = new URL(href, 'http://forkful.invalid');
   const store = createStore();
   try {
@@ -68,3 +68,6 @@ export async function renderPage(href: string, data: PageData): Promise<string |
     store.dispose();
   }
 }
+
+/** What the build and the server read from this bundle, checked here against the one type both use. */
+export default { renderLanding, routeModules, preparePages, renderPage } satisfies ServerBundle;

@@ -1,3 +1,4 @@
+export * from './client-pages.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './fields.js';

@@ -1,8 +1,9 @@
 import {
-  API_BASE,
+  apiUrl,
   CARD_SIZES,
   chunkOf,
   idSchema,
+  matchClientPage,
   parsePage,
   RECIPE_PHOTO_SIZES,
   recipeListQuerySchema,
@@ -10,6 +11,8 @@ import {
   recipeSchema,
   srcSetOf,
   successEnvelope,
+  type DrawnPagePath,
+  type PageParams,
   type RecipeCard,
 } from '@forkful/contracts';
 import { z } from 'zod';
@@ -22,7 +25,7 @@ export type PageReaders = Pick<Services, 'recipes' | 'map'>;
 
 /** What the HTML of one page carries ahead of the page's code (docs/decisions/011). */
 export interface PageAnswer {
-  /** The API address the page requests first, exactly as the web client's `requestEarly` builds it. */
+  /** The API address the page requests first, exactly as the web client builds it (`apiUrl`). */
   url: string;
   /** The API's answer to that request, serialised as its route serialises it. */
   json: string;
@@ -30,54 +33,49 @@ export interface PageAnswer {
   photo: { srcset: string; sizes: string } | undefined;
 }
 
-// React Router matches paths case-insensitively, with or without a trailing slash.
-const RECIPES_PATH = /^\/recipes\/?$/i;
-const VIEW_RECIPE_PATH = /^\/view-recipe\/([^/]+)\/?$/i;
+/** How the server reads the answer to a drawn page's first request, per page of the table. */
+type AnswerReader = (
+  request: { url: string; query: URLSearchParams },
+  page: { url: URL; params: PageParams },
+  readers: PageReaders,
+) => Promise<PageAnswer | undefined>;
+
+const answerReaders: Record<DrawnPagePath, AnswerReader> = {
+  '/recipes': async (request, page, readers) => {
+    // A page the API refuses (past its limit) is left to the browser, which shows the API's answer as it does today.
+    const query = recipeListQuerySchema.safeParse(Object.fromEntries(request.query));
+    if (!query.success) return undefined;
+    const list = await publishedRecipePage(readers, query.data.page, query.data.limit);
+    const first = list.recipes[chunkOf(parsePage(page.url.searchParams.get('page'))).offset];
+    return { url: request.url, json: serialise(recipeListSchema, list), photo: first && photoOf(first, CARD_SIZES) };
+  },
+  '/view-recipe/:recipeId': async (request, { params }, readers) => {
+    const id = idSchema.safeParse(params.recipeId);
+    if (!id.success) return undefined;
+    try {
+      const recipe = await visibleRecipe(readers, id.data, null);
+      return { url: request.url, json: serialise(recipeSchema, recipe), photo: photoOf(recipe, RECIPE_PHOTO_SIZES) };
+    } catch (error) {
+      // Unknown, or someone's draft: the browser asks with its own cookies, so an author still sees their draft.
+      if (error instanceof HttpError && error.statusCode === 404) return undefined;
+      throw error;
+    }
+  },
+};
 
 /**
- * The first answer of the page at `url`, for the two pages whose largest paint waits on data: the All Recipes
- * grid and a recipe. Only answers that are the same for everyone are given (published recipes, as an anonymous
- * visitor sees them), so the HTML does not depend on who asks. Undefined means "no answer here, the browser asks";
- * a database failure is thrown for the caller to fall back on.
+ * The answer to the first request of the page at `url` (CLIENT_PAGES in the contracts), for the pages whose largest
+ * paint waits on data: the All Recipes grid and a recipe. Only answers that are the same for everyone are given
+ * (published recipes, as an anonymous visitor sees them), so the HTML does not depend on who asks. Undefined means
+ * "no answer here, the browser asks"; a database failure is thrown for the caller to fall back on.
  */
 export async function pageAnswerFor(url: URL, readers: PageReaders): Promise<PageAnswer | undefined> {
-  if (RECIPES_PATH.test(url.pathname)) return recipesPage(url, readers);
-  const segment = VIEW_RECIPE_PATH.exec(url.pathname)?.[1];
-  if (segment) return viewRecipePage(segment, readers);
-  return undefined;
-}
-
-async function recipesPage(url: URL, readers: PageReaders): Promise<PageAnswer | undefined> {
-  const { page, limit, offset } = chunkOf(parsePage(url.searchParams.get('page')));
-  const search = new URLSearchParams({ page: String(page), limit: String(limit) });
-  // A page the API refuses (past its limit) is left to the browser, which shows the API's answer as it does today.
-  const query = recipeListQuerySchema.safeParse(Object.fromEntries(search));
-  if (!query.success) return undefined;
-  const list = await publishedRecipePage(readers, query.data.page, query.data.limit);
-  const first = list.recipes[offset];
-  return {
-    url: `${API_BASE}/recipes/all?${search}`,
-    json: serialise(recipeListSchema, list),
-    photo: first && photoOf(first, CARD_SIZES),
-  };
-}
-
-async function viewRecipePage(segment: string, readers: PageReaders): Promise<PageAnswer | undefined> {
-  // A UUID reads the same before and after the router decodes it, so the client's request key matches this one.
-  const id = idSchema.safeParse(segment);
-  if (!id.success) return undefined;
-  try {
-    const recipe = await visibleRecipe(readers, id.data, null);
-    return {
-      url: `${API_BASE}/recipes/${segment}/view-recipe`,
-      json: serialise(recipeSchema, recipe),
-      photo: photoOf(recipe, RECIPE_PHOTO_SIZES),
-    };
-  } catch (error) {
-    // Unknown, or someone's draft: the browser asks with its own cookies, so an author still sees their draft.
-    if (error instanceof HttpError && error.statusCode === 404) return undefined;
-    throw error;
-  }
+  const { page, params } = matchClientPage(url.pathname) ?? {};
+  const first = page?.drawn && params && page.firstRequests?.(url, params)[0];
+  if (!first) return undefined;
+  const address = apiUrl(first);
+  const request = { url: address, query: new URL(address, 'http://forkful.invalid').searchParams };
+  return answerReaders[page.path as DrawnPagePath](request, { url, params }, readers);
 }
 
 function photoOf(recipe: Pick<RecipeCard, 'recipePhotoVariants'>, sizes: string): PageAnswer['photo'] {

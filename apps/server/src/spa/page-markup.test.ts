@@ -31,14 +31,16 @@ const answer = (title: string): PageAnswer => ({
 const COUNTING_BUNDLE = `
 globalThis.renders = 0;
 globalThis.prepared = false;
-export async function preparePages() {
-  globalThis.prepared = true;
-}
-export async function renderPage(href, data) {
-  globalThis.renders++;
-  if (!href.startsWith('/recipes')) return null;
-  return '<title>All Recipes · Forkful</title><h1>' + data.body.data.title + '</h1>';
-}
+export default {
+  async preparePages() {
+    globalThis.prepared = true;
+  },
+  async renderPage(href, data) {
+    globalThis.renders++;
+    if (!href.startsWith('/recipes')) return null;
+    return '<title>All Recipes · Forkful</title><h1>' + data.body.data.title + '</h1>';
+  },
+};
 `;
 
 describe('the server bundle', () => {
@@ -73,7 +75,7 @@ describe('the server bundle', () => {
 
   it('passes a failure of the drawing on (the page then goes out for the browser to draw)', async () => {
     const failing = createPageMarkup(
-      distWithBundle('export async function renderPage() { throw new Error("boom"); }'),
+      distWithBundle('export default { async renderPage() { throw new Error("boom"); } };'),
       () => undefined,
     );
     await expect(failing('/recipes', answer('Dal'))).rejects.toThrow('boom');

@@ -2,16 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PageData } from '@forkful/contracts';
+import type { ServerBundle } from '@forkful/contracts';
 import type { PageAnswer } from './page-data.js';
 
-/** What the web build's server bundle (`dist/.ssr/prerender.js`, scripts/prerender.mjs) offers the server. */
-type RenderPage = (href: string, data: PageData) => Promise<string | null>;
-interface ServerBundle {
-  renderPage?: RenderPage;
-  /** Loads the code of the pages it draws, so the first drawing is as quick as the next. */
-  preparePages?: () => Promise<void>;
-}
+type RenderPage = ServerBundle['renderPage'];
 
 /** Markup per page address and answer: the same answer always draws the same markup. */
 const CACHE_ENTRIES = 64;
@@ -31,10 +25,12 @@ export function createPageMarkup(webDist: string, warn: (message: string) => voi
     (renderer ??= (async () => {
       if (!existsSync(file)) return null;
       try {
-        const loaded = (await import(pathToFileURL(file).href)) as ServerBundle;
-        if (typeof loaded.renderPage !== 'function') return null;
-        await loaded.preparePages?.();
-        return loaded.renderPage;
+        // The bundle's default export is checked against ServerBundle when the web is built; a file of some other
+        // build may still sit here, so what is used is looked at first.
+        const bundle = ((await import(pathToFileURL(file).href)) as { default?: Partial<ServerBundle> }).default;
+        if (typeof bundle?.renderPage !== 'function') return null;
+        await bundle.preparePages?.();
+        return bundle.renderPage;
       } catch (error) {
         warn(`the web build's server bundle did not load; pages are drawn in the browser: ${String(error)}`);
         return null;

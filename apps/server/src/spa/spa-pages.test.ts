@@ -276,10 +276,12 @@ describe('start-up', () => {
     writeFileSync(
       path.join(dist, '.ssr', 'prerender.js'),
       'globalThis.drawn = [];\n' +
-        'export async function renderPage(href, data) {\n' +
-        '  globalThis.drawn.push(href);\n' +
-        "  return '<h1>' + data.body.data.totalRecipeCount + ' recipes</h1>';\n" +
-        '}\n',
+        'export default {\n' +
+        '  async renderPage(href, data) {\n' +
+        '    globalThis.drawn.push(href);\n' +
+        "    return '<h1>' + data.body.data.totalRecipeCount + ' recipes</h1>';\n" +
+        '  },\n' +
+        '};\n',
     );
     const warm = await createTestApp({ WEB_DIST_DIR: dist });
     try {

@@ -1,7 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip as gzipCallback, constants as zlib } from 'node:zlib';
 import { PAGE_DATA_ELEMENT_ID } from '@forkful/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageAnswerFor, type PageAnswer, type PageReaders } from './page-data.js';
@@ -16,16 +14,15 @@ const PAGE_DATA_BUDGET_MS = 250;
 const TOO_SLOW = Symbol('too slow');
 /** How long start-up waits for the first drawn page (`warmUp`). */
 const WARM_UP_BUDGET_MS = 2000;
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCallback);
 
 /**
- * Answers an HTML request for a client-side route with the SPA's index.html. For /recipes and /view-recipe/{id}
- * it adds the page's first API answer and a preload of its largest photo, so the photo no longer waits for the
- * script, then the API call, then the image (docs/decisions/011); for every lazy page it adds modulepreloads of the
- * page's own chunks, so its code downloads beside the main script (docs/decisions/012). Those two pages also come
- * drawn, as a visitor sees them, for the browser to adopt (docs/decisions/014). Anything that goes wrong sends the
- * plain file, or the page without its drawing.
+ * Answers an HTML request for a page of the web app (CLIENT_PAGES in the contracts; app.ts gives each a route) with
+ * the SPA's index.html. For /recipes and /view-recipe/{id} it adds the page's first API answer and a preload of its
+ * largest photo, so the photo no longer waits for the script, then the API call, then the image
+ * (docs/decisions/011); for every lazy page it adds modulepreloads of the page's own chunks, so its code downloads
+ * beside the main script (docs/decisions/012). Those two pages also come drawn, as a visitor sees them, for the
+ * browser to adopt (docs/decisions/014). Anything that goes wrong sends the plain file, or the page without its
+ * drawing.
  */
 export function createSpaPages(webDist: string, readers: PageReaders, warn: (message: string) => void) {
   const template = indexTemplate(path.join(webDist, 'index.html'));
@@ -62,7 +59,7 @@ export function createSpaPages(webDist: string, readers: PageReaders, warn: (mes
       request.log.warn({ err: error }, 'page data failed; sent the page without it');
       return plain();
     }
-    return sendHtml(request, reply, html);
+    return sendHtml(reply, html);
   }
 
   /**
@@ -89,31 +86,12 @@ export function createSpaPages(webDist: string, readers: PageReaders, warn: (mes
 }
 
 /**
- * @fastify/compress only compresses routes, and this is the not-found handler, so the page is compressed here,
- * with the same brotli quality as the API's answers (index.html itself goes out pre-compressed by the build).
+ * @fastify/compress compresses the page on its way out, for clients that ask, as it does the API's answers (the
+ * page routes and the fallback are routes of their own, app.ts). Vary is set either way, since the same address
+ * may go out compressed or not.
  */
-async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
-  reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
-  const encoding = acceptedEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(html);
-  const body =
-    encoding === 'br'
-      ? await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
-      : await gzip(html);
-  return reply.header('Content-Encoding', encoding).send(body);
-}
-
-function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    (header ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
-      .map(([name]) => name?.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
+function sendHtml(reply: FastifyReply, html: string) {
+  return reply.type('text/html; charset=utf-8').header('Vary', 'accept-encoding').send(html);
 }
 
 /** index.html, read again only when the build replaces it. */

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { CLIENT_PAGES, type ClientPage } from '@forkful/contracts';
 import { matchRoutes, Route, Routes } from 'react-router';
-import { chunkOf, parsePage } from '@/features/recipes/recipe-pages';
-import { requestEarly } from '@/lib/http';
+import { requestEarly } from '@/lib/transport';
 import { RootLayout } from './root-layout';
 import { Component as HomeRoute } from './routes/home-route';
 
@@ -29,8 +29,10 @@ export interface LazyPage {
   /** Starts (or joins) the chunk's download; React.lazy and the start-up preload share the one promise. */
   load: () => Promise<RouteModule>;
   Page: LazyExoticComponent<ComponentType>;
-  /** On the first page load only: the page's main data, requested while its chunk downloads. */
-  early?: (url: URL, params: Record<string, string | undefined>) => void;
+  /** The page's first requests (CLIENT_PAGES), started on the first page load only, while its chunk downloads. */
+  firstRequests: NonNullable<ClientPage['firstRequests']> | undefined;
+  /** The server draws it; the browser adopts that drawing (docs/decisions/014). */
+  drawn: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ function settled<T>(value: T): Promise<T> {
   return thenable as unknown as Promise<T>;
 }
 
-function page(path: string, module: string, early?: LazyPage['early']): LazyPage {
+function lazyPage({ path, module, firstRequests, drawn }: ClientPage & { module: string }): LazyPage {
   const importer = routeModules[`./routes/${module}.tsx`];
   if (!importer) throw new Error(`No route module src/app/routes/${module}.tsx`);
   let loading: Promise<RouteModule> | undefined;
@@ -56,30 +58,16 @@ function page(path: string, module: string, early?: LazyPage['early']): LazyPage
   const Page = lazy(() =>
     loaded ? settled({ default: loaded.Component }) : load().then((route) => ({ default: route.Component })),
   );
-  return { path, module, load, Page, early };
+  return { path, module, load, Page, firstRequests, drawn: drawn === true };
 }
 
-export const lazyPages: LazyPage[] = [
-  page('/features', 'features-route'),
-  page('/about', 'about-route'),
-  page('/login', 'login-route'),
-  page('/signup', 'signup-route'),
-  page('/recipes', 'recipes-route', (url) => {
-    const { page: chunk, limit } = chunkOf(parsePage(url.searchParams.get('page')));
-    requestEarly('/recipes/all', { page: chunk, limit });
-  }),
-  page('/searched-recipes', 'searched-recipes-route'),
-  page('/add-recipe', 'add-recipe-route'),
-  page('/edit-recipe/:recipeId', 'edit-recipe-route'),
-  page('/view-recipe/:recipeId', 'view-recipe-route', (_, { recipeId }) => {
-    if (!recipeId) return;
-    requestEarly(`/recipes/${encodeURIComponent(recipeId)}/view-recipe`);
-    // The first page of reviews too: otherwise it is asked for only once the page has rendered (or been adopted),
-    // a round trip after the page could already show it (reviews-api.ts, getReviews, makes the same request).
-    requestEarly(`/reviews/view-all/${encodeURIComponent(recipeId)}`, { page: 1 });
-  }),
-  page('/users/profile/:userId', 'profile-route'),
-];
+/** The pages of spec section 2 and what each needs first, as the contracts list them for the server too. */
+const pages: readonly ClientPage[] = CLIENT_PAGES;
+export const lazyPages: LazyPage[] = pages.flatMap(({ module, ...page }) =>
+  module === null ? [] : [lazyPage({ ...page, module })],
+);
+/** The landing page's addresses: part of the start-up bundle. */
+const landingPaths = pages.flatMap(({ path, module }) => (module === null ? [path] : []));
 
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -92,7 +80,7 @@ export function startEarly(url: URL): void {
   const [match] = matchRoutes(lazyPages, url.pathname) ?? [];
   if (!match) return;
   void match.route.load().catch(() => undefined);
-  match.route.early?.(url, match.params);
+  for (const first of match.route.firstRequests?.(url, match.params) ?? []) requestEarly(first.path, first.query);
 }
 
 /** The code of the page at `pathname`, loaded (or joined while it loads); nothing to wait for on other paths. */
@@ -105,8 +93,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route index element={<HomeRoute />} />
-        <Route path="home" element={<HomeRoute />} />
+        {landingPaths.map((path) => (
+          <Route key={path} path={path} element={<HomeRoute />} />
+        ))}
         {lazyPages.map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}

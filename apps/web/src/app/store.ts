@@ -4,7 +4,7 @@ import { menuSlice } from '@/features/layout/menu-slice';
 import { searchSlice } from '@/features/search/search-slice';
 import type { api } from '@/lib/api';
 import { onApiRegistered } from '@/lib/api-registry';
-import { onSessionExpired } from '@/lib/http';
+import { onSessionExpired } from '@/lib/transport';
 import { sessionCleared } from '@/lib/session';
 
 export function createStore() {

@@ -2,7 +2,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ApiError, normaliseError, type ApiErrorShape } from './api-error';
 import { registerApi } from './api-registry';
-import { request, type QueryParams } from './http';
+import { request, type QueryParams } from './transport';
 import { sessionChanged, sessionCleared } from './session';
 
 export interface HttpArgs {

@@ -1,7 +1,7 @@
 import type { User } from '@forkful/contracts';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { toApiErrorShape, type ApiErrorShape } from '@/lib/api-error';
-import { request } from '@/lib/http';
+import { request } from '@/lib/transport';
 import { sessionChanged, sessionCleared, sessionUserUpdated, type AuthState } from '@/lib/session';
 import { forgetSignedIn } from './session-hint';
 

@@ -1,6 +1,6 @@
 import type { Recipe, RecipeCard, RecipeList } from '@forkful/contracts';
 import { api } from '@/lib/api';
-import { request } from '@/lib/http';
+import { request } from '@/lib/transport';
 
 export interface ChunkArgs {
   page: number;

@@ -1,7 +1,7 @@
 import type { RecipeCard, Suggestion } from '@forkful/contracts';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { toApiErrorShape, type ApiErrorShape } from '@/lib/api-error';
-import { request } from '@/lib/http';
+import { request } from '@/lib/transport';
 
 export interface AsyncList<T> {
   loading: boolean;

@@ -1,6 +1,6 @@
 import type { RecipeCard, UpdatePasswordInput, User } from '@forkful/contracts';
 import { api } from '@/lib/api';
-import { request } from '@/lib/http';
+import { request } from '@/lib/transport';
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,13 +1,17 @@
-import { API_BASE, messages, PAGE_DATA_ELEMENT_ID, type PageData } from '@forkful/contracts';
+import { apiUrl, messages, type ApiRequest } from '@forkful/contracts';
 import { ApiError, normaliseError } from './api-error';
+import { claimEarly, hasEarly, keepEarly } from './early-requests';
+import { takePageData } from './page-data';
 
 /**
  * The transport: every API call goes through here. It sends credentials, unwraps the success envelope, normalises
- * failures (spec section 8), logs them and rethrows. It shows no UI and performs no navigation.
+ * failures (spec section 8), logs them and rethrows. It shows no UI and performs no navigation. A GET the page
+ * started early (`requestEarly`) is answered from the early-request cache; the page's own data in its HTML
+ * (page-data.ts) can answer such a request without asking at all.
  */
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type QueryParams = Record<string, string | number | boolean | undefined>;
+export type QueryParams = NonNullable<ApiRequest['query']>;
 
 export interface RequestOptions {
   method?: Method;
@@ -23,13 +27,9 @@ export interface RequestOptions {
 
 const REFRESH_PATH = '/users/refresh-token';
 
+/** The server builds the address of a page's first request the same way (contracts, `apiUrl`). */
 export function buildUrl(path: string, query?: QueryParams): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+  return apiUrl({ path, query });
 }
 
 function isAbort(cause: unknown, signal?: AbortSignal): boolean {
@@ -160,57 +160,6 @@ function log(error: unknown): void {
   else console.error('[api]', error);
 }
 
-const early = new Map<string, Promise<unknown>>();
-const EARLY_ANSWER_MS = 5000;
-
-/**
- * The answer the server put into the page's HTML for the page's first request (docs/decisions/011): read on the
- * first early request, used at most once, and only within the same few seconds as an early answer.
- */
-let pageData: PageData | null | undefined;
-
-function readPageData(): PageData | null {
-  const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ELEMENT_ID);
-  if (!element) return null;
-  element.remove();
-  try {
-    const data = JSON.parse(element.textContent ?? '') as Partial<PageData> | null;
-    return data && typeof data.url === 'string' && 'body' in data ? { url: data.url, body: data.body } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The same request whatever the order of its query parameters. */
-export function sameRequest(a: string, b: string): boolean {
-  const canonical = (url: string) => {
-    const parsed = new URL(url, 'http://forkful.invalid');
-    parsed.searchParams.sort();
-    return `${parsed.pathname}${parsed.search}`;
-  };
-  return canonical(a) === canonical(b);
-}
-
-/**
- * The answer the page's HTML carries, if it has one and no request has claimed it yet; reading it here does not
- * claim it (main.tsx puts it into the data cache before a server-rendered page's first render, decision 014).
- */
-export function inlinePageData(): PageData | null {
-  if (pageData === undefined) {
-    pageData = readPageData();
-    setTimeout(() => (pageData = null), EARLY_ANSWER_MS);
-  }
-  return pageData;
-}
-
-function takePageData(url: string): { body: unknown } | undefined {
-  inlinePageData();
-  if (!pageData || !sameRequest(pageData.url, url)) return undefined;
-  const { body } = pageData;
-  pageData = null;
-  return { body };
-}
-
 /**
  * Starts a GET that the page being opened is about to make, so its data downloads together with the page's code
  * rather than after it; when the HTML already carries the answer, that is used instead of asking. The page's first
@@ -218,24 +167,14 @@ function takePageData(url: string): { body: unknown } | undefined {
  */
 export function requestEarly(path: string, query?: QueryParams): void {
   const url = buildUrl(path, query);
-  if (early.has(url)) return;
+  if (hasEarly(url)) return;
   const inline = takePageData(url);
-  const answer = inline ? Promise.resolve().then(() => unwrap<unknown>(200, inline.body)) : request(path, { query });
-  answer.catch(() => undefined);
-  early.set(url, answer);
-  setTimeout(() => early.delete(url), EARLY_ANSWER_MS);
-}
-
-function claimEarly<T>(path: string, options: RequestOptions): Promise<T> | undefined {
-  if (early.size === 0 || (options.method ?? 'GET') !== 'GET' || options.json !== undefined || options.form) return;
-  const url = buildUrl(path, options.query);
-  const answer = early.get(url);
-  early.delete(url);
-  return answer as Promise<T> | undefined;
+  keepEarly(url, inline ? Promise.resolve().then(() => unwrap<unknown>(200, inline.body)) : request(path, { query }));
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const claimed = claimEarly<T>(path, options);
+  const plainGet = (options.method ?? 'GET') === 'GET' && options.json === undefined && !options.form;
+  const claimed = plainGet ? claimEarly<T>(buildUrl(path, options.query)) : undefined;
   if (claimed) return claimed;
   try {
     try {

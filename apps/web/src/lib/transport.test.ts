@@ -1,8 +1,7 @@
-import { PAGE_DATA_ELEMENT_ID } from '@forkful/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowConsoleError } from '@/test/console';
 import { ApiError } from './api-error';
-import { onSessionExpired, request } from './http';
+import { onSessionExpired, request } from './transport';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -121,55 +120,5 @@ describe('jwt expired', () => {
     fetchMock.mockResolvedValueOnce(json(401, { success: false, statusCode: 401, message: 'Unauthorized' }));
     await expect(request('/users/current')).rejects.toMatchObject({ reason: 'Unauthorized' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('requestEarly with the answer the server put into the page', () => {
-  const list = { recipes: [{ _id: 'r1', title: '</script><script>alert(1)</script>' }], curPageNum: 1 };
-  const envelope = { success: true, statusCode: 200, message: 'Success', data: list };
-
-  /** The page as the server sends it, escaped the same way (src/spa/spa-pages.ts), and a fresh transport. */
-  async function pageWith(url: string) {
-    const text = JSON.stringify({ url, body: envelope }).replace(
-      /[<>&\u2028\u2029]/g,
-      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    );
-    document.body.innerHTML = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${text}</script>`;
-    vi.resetModules();
-    return import('./http');
-  }
-
-  afterEach(() => {
-    document.body.innerHTML = '';
-  });
-
-  it('answers the matching request from the page, once, without fetching', async () => {
-    const http = await pageWith('/api/v1/recipes/all?limit=24&page=1');
-    http.requestEarly('/recipes/all', { page: 1, limit: 24 });
-    await expect(http.request('/recipes/all', { query: { page: 1, limit: 24 } })).resolves.toEqual(list);
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(document.getElementById(PAGE_DATA_ELEMENT_ID)).toBeNull();
-
-    fetchMock.mockResolvedValueOnce(json(200, { ...envelope, data: { fresh: true } }));
-    http.requestEarly('/recipes/all', { page: 1, limit: 24 });
-    await expect(http.request('/recipes/all', { query: { page: 1, limit: 24 } })).resolves.toEqual({ fresh: true });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it('asks the API when the page carries the answer to another request', async () => {
-    const http = await pageWith('/api/v1/recipes/all?page=2&limit=24');
-    fetchMock.mockResolvedValueOnce(json(200, { ...envelope, data: { fresh: true } }));
-    http.requestEarly('/recipes/all', { page: 1, limit: 24 });
-    await expect(http.request('/recipes/all', { query: { page: 1, limit: 24 } })).resolves.toEqual({ fresh: true });
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/recipes/all?page=1&limit=24');
-  });
-
-  it('ignores a page answer that is not readable', async () => {
-    document.body.innerHTML = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">{not json</script>`;
-    vi.resetModules();
-    const http = await import('./http');
-    fetchMock.mockResolvedValueOnce(json(200, { ...envelope, data: { fresh: true } }));
-    http.requestEarly('/recipes/1/view-recipe');
-    await expect(http.request('/recipes/1/view-recipe')).resolves.toEqual({ fresh: true });
   });
 });
