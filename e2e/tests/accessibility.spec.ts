@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import {
   capture,
   createRecipeByApi,
-  demoRecipes,
   isPhone,
   makePng,
   openMenu,
+  recipeByAnotherCook,
   recipeTitle,
   scrollIntoView,
   signUpByApi,
@@ -13,7 +13,8 @@ import {
 
 // Every screen of the app through axe-core (serious and critical violations fail), in both layouts.
 
-test('axe: the screens a visitor sees', async ({ page }, testInfo) => {
+test('axe: the screens a visitor sees', async ({ page, request }, testInfo) => {
+  const recipe = await recipeByAnotherCook(request, 'Axe Visit', { reviews: 2 });
   await page.goto('/');
   await scrollIntoView(page.getByRole('region', { name: 'Featured recipes' }));
   await expect(page.getByRole('list', { name: 'Featured recipes' })).toBeVisible();
@@ -23,8 +24,6 @@ test('axe: the screens a visitor sees', async ({ page }, testInfo) => {
   await expect(page.getByRole('list', { name: 'Recipes, page 1' })).toBeVisible();
   await capture(page, testInfo, '10-recipes');
 
-  // A demo recipe with reviews (the newest recipes on page 1 belong to other journeys running meanwhile).
-  const recipe = (await demoRecipes(page))[isPhone(testInfo) ? 9 : 8]!;
   await page.goto(`/view-recipe/${recipe._id}`);
   await expect(page.getByRole('region', { name: 'Reviews' }).getByRole('article').first()).toBeVisible();
   await capture(page, testInfo, '10-view-recipe');
@@ -68,7 +67,7 @@ test('axe: the screens a visitor sees', async ({ page }, testInfo) => {
   }
 });
 
-test('axe: the screens a logged-in cook sees', async ({ page }, testInfo) => {
+test('axe: the screens a logged-in cook sees', async ({ page, request }, testInfo) => {
   const cook = await signUpByApi(page, { avatar: await makePng('#c2410c', 256, 256) });
   const recipeId = await createRecipeByApi(page, {
     title: recipeTitle('Axe Stew'),
@@ -104,7 +103,7 @@ test('axe: the screens a logged-in cook sees', async ({ page }, testInfo) => {
   await capture(page, testInfo, '10-profile-owner');
 
   // Someone else's recipe: the review form; someone else's profile.
-  const other = (await demoRecipes(page))[isPhone(testInfo) ? 7 : 6]!;
+  const other = await recipeByAnotherCook(request, 'Axe Other');
   await page.goto(`/view-recipe/${other._id}`);
   await expect(page.getByRole('form', { name: 'Write a review' })).toBeVisible();
   await capture(page, testInfo, '10-view-recipe-review-form');

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { capture, demoRecipes, isPhone, isSavedByApi, openOwnProfile, signUpByApi } from './support.js';
+import { capture, isSavedByApi, openOwnProfile, recipeByAnotherCook, signUpByApi } from './support.js';
 
-test('save a recipe, find it under Saved Recipes, unsave it', async ({ page }, testInfo) => {
+test('save a recipe, find it under Saved Recipes, unsave it', async ({ page, request }, testInfo) => {
   await signUpByApi(page);
-  const recipe = (await demoRecipes(page))[isPhone(testInfo) ? 3 : 2]!;
+  const recipe = await recipeByAnotherCook(request, 'Saved Target');
 
   await page.goto(`/view-recipe/${recipe._id}`);
   await expect(page.getByRole('heading', { level: 1, name: recipe.title })).toBeVisible();

@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
 import {
-  demoRecipes,
-  isPhone,
-  logInAsDemo,
+  recipeByAnotherCook,
   removedHeadings,
   screenshot,
   serverDrawingDisplay,
+  signUpByApi,
   watchAdoption,
 } from './support.js';
 
@@ -18,7 +17,7 @@ import {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the recipe list and a recipe are in the HTML itself', async ({ page }, testInfo) => {
+  test('the recipe list and a recipe are in the HTML itself', async ({ page, request }, testInfo) => {
     await page.goto('/recipes');
     await expect(page).toHaveTitle('All Recipes · Forkful');
     await expect(page.getByRole('heading', { level: 1, name: 'All Recipes' })).toBeVisible();
@@ -27,7 +26,7 @@ test.describe('without JavaScript', () => {
     // (Not `capture`: it waits for the page through JavaScript.)
     await screenshot(page, testInfo, '13-recipes-server-drawn');
 
-    const recipe = (await demoRecipes(page))[isPhone(testInfo) ? 3 : 2]!;
+    const recipe = await recipeByAnotherCook(request, 'Drawn Recipe');
     await page.goto(`/view-recipe/${recipe._id}`);
     await expect(page.getByRole('heading', { level: 1, name: recipe.title })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ingredients' })).toBeVisible();
@@ -39,7 +38,9 @@ test.describe('without JavaScript', () => {
 
 test('a visitor: React adopts the drawn pages, nothing is redrawn, no error, and they work', async ({
   page,
-}, testInfo) => {
+  request,
+}) => {
+  const recipe = await recipeByAnotherCook(request, 'Adopted Recipe', { reviews: 1 });
   const { exceptions, errors } = await watchAdoption(page);
   await page.goto('/recipes');
   await expect(page.getByRole('list', { name: 'Recipes, page 1' }).getByRole('listitem')).toHaveCount(12);
@@ -50,7 +51,6 @@ test('a visitor: React adopts the drawn pages, nothing is redrawn, no error, and
   await expect(page.getByRole('list', { name: 'Recipes, page 2' })).toBeVisible();
   expect(await removedHeadings(page)).toBe(0);
 
-  const recipe = (await demoRecipes(page))[isPhone(testInfo) ? 5 : 4]!;
   const reviewRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/v1/reviews/view-all/')) reviewRequests.push(request.url());
@@ -71,10 +71,10 @@ test('a visitor: React adopts the drawn pages, nothing is redrawn, no error, and
   expect(errors).toEqual([]);
 });
 
-test('a signed-in cook never sees the visitor drawing: the app draws their own page', async ({ page }, testInfo) => {
-  await logInAsDemo(page);
+test('a signed-in cook never sees the visitor drawing: the app draws their own page', async ({ page, request }) => {
+  await signUpByApi(page);
   const { exceptions } = await watchAdoption(page);
-  const recipe = (await demoRecipes(page))[isPhone(testInfo) ? 7 : 6]!;
+  const recipe = await recipeByAnotherCook(request, 'Own Drawing');
   await page.goto(`/view-recipe/${recipe._id}`);
   await expect(page.getByRole('heading', { level: 1, name: recipe.title })).toBeVisible();
   expect(await serverDrawingDisplay(page)).toBe('none');

@@ -5,11 +5,10 @@ import { decodeJwt, SignJWT } from 'jose';
 import {
   API,
   capture,
-  demoRecipes,
   expectLoggedIn,
-  isPhone,
   isSavedByApi,
   openOwnProfile,
+  recipeByAnotherCook,
   signUpByApi,
 } from './support.js';
 
@@ -51,9 +50,9 @@ function watchRefreshes(page: Page) {
   return seen;
 }
 
-test('an expired access token is refreshed without the user noticing', async ({ page, context }, testInfo) => {
+test('an expired access token is refreshed without the user noticing', async ({ page, context, request }, testInfo) => {
   const cook = await signUpByApi(page, { name: `Ravi Refresh ${testInfo.project.name}` });
-  const recipe = (await demoRecipes(page))[isPhone(testInfo) ? 5 : 4]!;
+  const recipe = await recipeByAnotherCook(request, 'Refresh Target');
   const seen = watchRefreshes(page);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {

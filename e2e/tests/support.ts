@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_CREDENTIALS } from '@forkful/contracts';
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 
 export const demo = DEMO_CREDENTIALS;
@@ -147,8 +147,15 @@ export interface Account {
   password: string;
 }
 
-/** Signs a fresh cook up through the API; the browser context shares the cookies, so the page is logged in. */
-export async function signUpByApi(page: Page, options: { name?: string; avatar?: Buffer } = {}): Promise<Account> {
+/** Who calls the API: a page (sharing its browser's cookies) or a request context of its own. */
+type Caller = Page | APIRequestContext;
+const apiOf = (caller: Caller): APIRequestContext => ('request' in caller ? caller.request : caller);
+
+/**
+ * Signs a fresh cook up through the API. The caller keeps the session cookies: a page's browser context shares
+ * them, so the page is logged in.
+ */
+export async function signUpByApi(caller: Caller, options: { name?: string; avatar?: Buffer } = {}): Promise<Account> {
   const name = options.name ?? `Cook ${randomWord()}`;
   const email = uniqueEmail();
   const password = `pw-${randomWord()}-secret`;
@@ -158,7 +165,7 @@ export async function signUpByApi(page: Page, options: { name?: string; avatar?:
   form.append('password', password);
   if (options.avatar)
     form.append('avatar', new Blob([new Uint8Array(options.avatar)], { type: 'image/png' }), 'avatar.png');
-  const response = await page.request.post(`${API}/users/register`, { multipart: form });
+  const response = await apiOf(caller).post(`${API}/users/register`, { multipart: form });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { data: { user: { _id: string } } };
   return { id: body.data.user._id, name, email, password };
@@ -174,8 +181,8 @@ export interface RecipeFields {
   photo?: Buffer;
 }
 
-/** Creates a recipe as the page's logged-in user, through the API. Returns its id. */
-export async function createRecipeByApi(page: Page, fields: RecipeFields): Promise<string> {
+/** Creates a recipe as the caller's logged-in user, through the API. Returns its id. */
+export async function createRecipeByApi(caller: Caller, fields: RecipeFields): Promise<string> {
   const form = new FormData();
   form.append('title', fields.title);
   form.append('introduction', fields.introduction ?? 'Made by the end-to-end journeys.');
@@ -185,26 +192,41 @@ export async function createRecipeByApi(page: Page, fields: RecipeFields): Promi
   form.append('isPublished', String(fields.isPublished ?? true));
   if (fields.photo)
     form.append('recipePhoto', new Blob([new Uint8Array(fields.photo)], { type: 'image/png' }), 'photo.png');
-  const response = await page.request.post(`${API}/recipes/create-recipe`, { multipart: form });
+  const response = await apiOf(caller).post(`${API}/recipes/create-recipe`, { multipart: form });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { _id: string } }).data._id;
 }
 
-export interface RecipeSummary {
+export interface JourneyRecipe {
   _id: string;
   title: string;
-  author: { _id: string; name: string };
+  author: Account;
   totalReviews: number;
 }
 
-/** Published demo recipes (by a seeded cook), in a stable order, so each journey and project can take its own. */
-export async function demoRecipes(page: Page): Promise<RecipeSummary[]> {
-  const response = await page.request.get(`${API}/recipes/all?page=1&limit=48`);
-  expect(response.ok()).toBe(true);
-  const { data } = (await response.json()) as { data: { recipes: RecipeSummary[]; totalPages: number } };
-  return data.recipes
-    .filter((recipe) => !recipe.title.startsWith('E2E'))
-    .sort((a, b) => a.title.localeCompare(b.title));
+/**
+ * A journey's own recipe to look at: published, with a photo, by a fresh cook, and reviewed by `reviews` further
+ * fresh cooks. Made through `request`, a context apart from the page's, so the page's user is not touched, and no
+ * other journey knows the recipe, so none can change what this one counts on it.
+ */
+export async function recipeByAnotherCook(
+  request: APIRequestContext,
+  label: string,
+  options: { reviews?: number } = {},
+): Promise<JourneyRecipe> {
+  const author = await signUpByApi(request, { name: `Author ${randomWord()}` });
+  const title = recipeTitle(label);
+  const id = await createRecipeByApi(request, { title, photo: await makePng('#b45309') });
+  const reviews = options.reviews ?? 0;
+  for (let index = 0; index < reviews; index++) {
+    // Each sign-up logs the context in as the new cook.
+    await signUpByApi(request, { name: `Reviewer ${randomWord()}` });
+    const response = await request.post(`${API}/reviews/create/${id}`, {
+      data: { rating: 5 - (index % 5), comment: `Made it for the journey, try ${index + 1}.` },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  return { _id: id, title, author, totalReviews: reviews };
 }
 
 /** A unique recipe title (titles allow letters, digits, spaces, hyphen and slash only). */
@@ -297,10 +319,6 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.goto('/login');
   await submitLogin(page, email, password);
   await expect(page).toHaveURL(/\/$/);
-}
-
-export async function logInAsDemo(page: Page): Promise<void> {
-  await logIn(page, demo.email, demo.password);
 }
 
 /** The current user according to the API (null when logged out). */
