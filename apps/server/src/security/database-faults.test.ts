@@ -117,4 +117,56 @@ describe('PostgreSQL going away', () => {
     expect(database.pool.idleCount).toBe(0);
     for (const response of Object.values(await visit())) expectOk(response);
   });
+
+  it('answers 503, not 500, while the database refuses new connections, and serves again when it takes them', async () => {
+    const admin = new pg.Client({ connectionString: embedded?.adminUrl });
+    admin.on('error', () => undefined);
+    await admin.connect();
+    try {
+      await admin.query('ALTER DATABASE forkful ALLOW_CONNECTIONS false');
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'forkful'`);
+      for (const [name, response] of Object.entries(await visit())) {
+        expectError(response, 503, UNAVAILABLE);
+        expect(response.headers['retry-after'], name).toBe('5');
+      }
+      const ready = await call(app, 'GET', '/health/ready');
+      expectError(ready, 503, 'The database is not reachable');
+      expect(ready.headers['retry-after']).toBe('5');
+    } finally {
+      await admin.query('ALTER DATABASE forkful ALLOW_CONNECTIONS true');
+      await admin.end();
+    }
+    for (const response of Object.values(await visit())) expectOk(response);
+  });
+
+  it('answers 503, not 500, when no connection slot is left (too many connections, 53300)', async () => {
+    // A role allowed no connection at all gets what a full server gives everyone: 'too many connections' (53300).
+    // Superusers are exempt from max_connections' last slots and from connection limits, hence the role.
+    const role = `forkful_full_${process.pid}`;
+    const admin = new pg.Client({ connectionString: embedded?.adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD 'full-house' CONNECTION LIMIT 0`);
+    const url = new URL(embedded?.url ?? '');
+    url.username = role;
+    url.password = 'full-house';
+    const full = connectDatabase(url.toString(), 2);
+    const fullApp = await buildApp({ config, db: full.db, logger: false });
+    try {
+      await fullApp.ready();
+      for (const path of ['/recipes/all', `/recipes/${recipeId}/view-recipe`, '/users/current']) {
+        const response = await call(fullApp, 'GET', path, { jar: cook.jar });
+        expectError(response, 503, UNAVAILABLE);
+        expect(response.headers['retry-after'], path).toBe('5');
+      }
+      const login = await call(fullApp, 'POST', '/users/login', {
+        payload: { email: cook.email, password: cook.password },
+      });
+      expectError(login, 503, UNAVAILABLE);
+    } finally {
+      await fullApp.close();
+      await full.close();
+      await admin.query(`DROP ROLE ${role}`);
+      await admin.end();
+    }
+  });
 });
