@@ -77,6 +77,21 @@ describe('configuration', () => {
     ],
     [{ S3_BUCKET: 'photos', S3_ENDPOINT: 'ftp://x' }, /^Invalid configuration: S3_ENDPOINT must be an http/],
     [{ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'sometimes' }, /^Invalid configuration: S3_FORCE_PATH_STYLE must be/],
+    // A number out of bounds is told its bounds, not that it is no whole number.
+    [
+      { ACCESS_TOKEN_TTL_SECONDS: '2' },
+      /^Invalid configuration: ACCESS_TOKEN_TTL_SECONDS must be a whole number from 5 to 86400 \(got "2"\)$/,
+    ],
+    [
+      { ACCESS_TOKEN_TTL_SECONDS: '2.5' },
+      /^Invalid configuration: ACCESS_TOKEN_TTL_SECONDS must be a whole number from 5 to 86400 \(got "2.5"\)$/,
+    ],
+    [
+      { REFRESH_TOKEN_TTL_DAYS: '400' },
+      /^Invalid configuration: REFRESH_TOKEN_TTL_DAYS must be a whole number from 1 to 365 /,
+    ],
+    [{ DATABASE_POOL_MAX: 'many' }, /^Invalid configuration: DATABASE_POOL_MAX must be a whole number from 1 to 200 /],
+    [{ RATE_LIMIT_MAX: '0' }, /^Invalid configuration: RATE_LIMIT_MAX must be a whole number of at least 1 /],
   ])('stops on a bad value with one line naming the variable (%o)', (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     try {

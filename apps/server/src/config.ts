@@ -8,6 +8,13 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A whole number within bounds; every failure names the bounds, so '2' is not called 'not a whole number'. */
+function wholeNumber(min: number, max?: number) {
+  const message = `must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}`;
+  const number = z.coerce.number({ error: message }).int(message).min(min, message);
+  return max === undefined ? number : number.max(max, message);
+}
+
 const secretText = z.string().min(32, 'must be at least 32 characters');
 
 const httpUrl = z
@@ -28,11 +35,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(200).default(10),
+  DATABASE_POOL_MAX: wholeNumber(1, 200).default(10),
   ACCESS_TOKEN_SECRET: secretText.optional(),
   REFRESH_TOKEN_SECRET: secretText.optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(5).max(86400).default(900),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(365).default(30),
+  ACCESS_TOKEN_TTL_SECONDS: wholeNumber(5, 86400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: wholeNumber(1, 365).default(30),
   COOKIE_SECURE: booleanText.default(false),
   MAX_UPLOAD_MB: z.coerce.number({ error: 'must be a number' }).positive('must be positive').max(50).default(10),
   SEED_DEMO: booleanText.default(true),
@@ -43,8 +50,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   WEB_DIST_DIR: z.string().optional(),
-  RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(1000),
-  AUTH_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
+  RATE_LIMIT_MAX: wholeNumber(1).default(1000),
+  AUTH_RATE_LIMIT_MAX: wholeNumber(1).default(30),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, dashes)')
