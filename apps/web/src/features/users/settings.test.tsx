@@ -1,10 +1,14 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { allowConsoleError } from '@/test/console';
 import { makeUser } from '@/test/factories';
-import { mockFetch, ok } from '@/test/fetch-mock';
-import { renderScreen } from '@/test/render';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { location, renderScreen } from '@/test/render';
+import { logIn } from '@/test/session';
+import { mockUploads } from '@/test/upload-mock';
 import { AvatarSettings } from './avatar-settings';
+import { DeleteAccount } from './delete-account';
 import { NameSettings } from './name-settings';
 import { PasswordSettings } from './password-settings';
 
@@ -60,6 +64,96 @@ describe('profile settings', () => {
     await user.upload(screen.getByLabelText('Change avatar'), new File(['x'], 'me.webp', { type: 'image/webp' }));
     expect(screen.queryByText('Only image files are allowed')).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Save avatar' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('avatar: saving shows its progress; a failure shows the reason and keeps the file; success shows the new one', async () => {
+    allowConsoleError();
+    mockFetch(() => ok({ user: me }));
+    const uploads = mockUploads();
+    const user = userEvent.setup();
+    const { store } = renderScreen(<AvatarSettings user={me} />);
+    logIn(store, me);
+    await user.upload(screen.getByLabelText('Change avatar'), new File(['x'], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'New avatar' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save avatar' }));
+    const progress = screen.getByRole('progressbar', { name: 'Uploading avatar' });
+    expect(progress).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByRole('button', { name: 'Save avatar' })).toBeDisabled();
+    act(() => uploads[0]!.progress(0.5));
+    expect(progress).toHaveAttribute('aria-valuenow', '50');
+    await act(async () => uploads[0]!.answer(fail(500, 'Storage is full')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Storage is full');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save avatar' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const changed = makeUser({ name: 'Ada', avatar: { url: '/uploads/ada.webp', isDefault: false, variants: [] } });
+    await act(async () => uploads[1]!.answer(ok({ user: changed })));
+    await vi.waitFor(() => expect(store.getState().auth.user?.avatar.url).toBe('/uploads/ada.webp'));
+    expect(screen.queryByRole('button', { name: 'Save avatar' })).not.toBeInTheDocument();
+    expect(uploads[1]).toMatchObject({ method: 'PATCH', url: '/api/v1/users/update-avatar' });
+  });
+
+  it('avatar: Cancel drops the chosen file', async () => {
+    mockFetch(() => ok({ user: me }));
+    const user = userEvent.setup();
+    renderScreen(<AvatarSettings user={me} />);
+    await user.upload(screen.getByLabelText('Change avatar'), new File(['x'], 'me.png', { type: 'image/png' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('img', { name: 'New avatar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save avatar' })).not.toBeInTheDocument();
+  });
+
+  it('avatar: removing it shows a failure, then falls back to the default picture', async () => {
+    allowConsoleError();
+    const custom = makeUser({ name: 'Ada', avatar: { url: '/uploads/ada.webp', isDefault: false, variants: [] } });
+    let calls = 0;
+    mockFetch(() => (++calls === 1 ? fail(500, 'Storage is busy') : ok({ user: me })));
+    const user = userEvent.setup();
+    const { store } = renderScreen(<AvatarSettings user={custom} />);
+    logIn(store, custom);
+    await user.click(screen.getByRole('button', { name: 'Remove avatar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Storage is busy');
+    await user.click(screen.getByRole('button', { name: 'Remove avatar' }));
+    await vi.waitFor(() => expect(store.getState().auth.user?.avatar.isDefault).toBe(true));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('delete account: asks first; a failure closes the dialog and shows the reason; success alerts, logs out, goes to /', async () => {
+    allowConsoleError();
+    let calls = 0;
+    mockFetch(() => (++calls === 1 ? fail(500, 'Database is busy') : ok(null)));
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const { store, router } = renderScreen(<DeleteAccount />, { path: '/profile' });
+    logIn(store, me);
+    const confirmDeletion = async () => {
+      await user.click(screen.getByRole('button', { name: 'Delete account' }));
+      const dialog = screen.getByRole('dialog', { name: 'Proceed with deletion?' });
+      expect(within(dialog).getByText('This is irreversible')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    };
+
+    await confirmDeletion();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Database is busy Some error');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls).toBe(1);
+
+    await confirmDeletion();
+    await vi.waitFor(() => expect(location(router)).toBe('/'));
+    expect(alert).toHaveBeenCalledWith('Account deleted successfully');
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+  });
+
+  it('delete account: Cancel closes the dialog and deletes nothing', async () => {
+    const fetchMock = mockFetch(() => ok(null));
+    const user = userEvent.setup();
+    renderScreen(<DeleteAccount />, { path: '/profile' });
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
