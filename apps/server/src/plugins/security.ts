@@ -15,9 +15,10 @@ declare module 'fastify' {
   }
 }
 
+/** The wait in seconds, as the Retry-After header sends it (rounded up the same way), so the two always agree. */
 function retryText(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
 /** Whether an Origin header names the host the request came to ('null' and garbage never do). */
