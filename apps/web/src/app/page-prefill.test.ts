@@ -1,5 +1,8 @@
+import { matchClientPage } from '@forkful/contracts';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { prefillPage } from './page-prefill';
+import { lazyPages } from './router';
 import { createStore, type AppStore } from './store';
 
 /** The data cache's entry for an endpoint and argument, as the page's hook will look it up. */
@@ -44,5 +47,26 @@ describe('prefillPage (docs/decisions/014)', () => {
     ];
     for (const [href, url, body] of cases) expect(prefillPage(store, at(href), { url, body })).toBe(false);
     expect(store.getState().api?.queries ?? {}).toEqual({});
+  });
+});
+
+describe('the page table (CLIENT_PAGES)', () => {
+  it("is read the same way by React Router and by the server's matching", () => {
+    const addresses = [
+      '/recipes',
+      '/Recipes/',
+      '/view-recipe/a%20b',
+      '/edit-recipe/x',
+      '/users/profile/u1',
+      '/LOGIN',
+      '/recipes/extra',
+      '/no/such/page',
+    ];
+    for (const pathname of addresses) {
+      const [router] = matchRoutes(lazyPages, pathname) ?? [];
+      const server = matchClientPage(pathname);
+      expect(server?.page.path, pathname).toBe(router?.route.path);
+      expect(server?.params ?? {}, pathname).toEqual(router?.params ?? {});
+    }
   });
 });
