@@ -1,18 +1,11 @@
 import { PAGE_DATA_ELEMENT_ID } from '@forkful/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok } from '@/test/fetch-mock';
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const fetchMock = vi.fn<typeof fetch>();
-
+/** What the API answers when it is asked at all. */
+let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  fetchMock = mockFetch(() => ok({ fresh: true }));
 });
 
 describe('requestEarly with the answer the server put into the page', () => {
@@ -41,7 +34,6 @@ describe('requestEarly with the answer the server put into the page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(document.getElementById(PAGE_DATA_ELEMENT_ID)).toBeNull();
 
-    fetchMock.mockResolvedValueOnce(json(200, { ...envelope, data: { fresh: true } }));
     transport.requestEarly('/recipes/all', { page: 1, limit: 24 });
     await expect(transport.request('/recipes/all', { query: { page: 1, limit: 24 } })).resolves.toEqual({
       fresh: true,
@@ -51,19 +43,17 @@ describe('requestEarly with the answer the server put into the page', () => {
 
   it('asks the API when the page carries the answer to another request', async () => {
     const transport = await pageWith('/api/v1/recipes/all?page=2&limit=24');
-    fetchMock.mockResolvedValueOnce(json(200, { ...envelope, data: { fresh: true } }));
     transport.requestEarly('/recipes/all', { page: 1, limit: 24 });
     await expect(transport.request('/recipes/all', { query: { page: 1, limit: 24 } })).resolves.toEqual({
       fresh: true,
     });
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/recipes/all?page=1&limit=24');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/recipes/all?page=1&limit=24');
   });
 
   it('ignores a page answer that is not readable', async () => {
     document.body.innerHTML = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">{not json</script>`;
     vi.resetModules();
     const transport = await import('./transport');
-    fetchMock.mockResolvedValueOnce(json(200, { ...envelope, data: { fresh: true } }));
     transport.requestEarly('/recipes/1/view-recipe');
     await expect(transport.request('/recipes/1/view-recipe')).resolves.toEqual({ fresh: true });
   });
