@@ -1,6 +1,7 @@
 import { matchClientPage } from '@forkful/contracts';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { makeRecipe, makeRecipeList } from '@/test/factories';
 import { prefillPage } from './page-prefill';
 import { lazyPages } from './router';
 import { createStore, type AppStore } from './store';
@@ -12,7 +13,7 @@ function cached(store: AppStore, endpointName: string, arg: unknown) {
   );
 }
 
-const list = { recipes: [], totalRecipeCount: 0 };
+const list = makeRecipeList();
 const ok = (data: unknown) => ({ success: true, statusCode: 200, message: 'Success', data });
 const at = (href: string) => new URL(href, 'http://forkful.test');
 
@@ -30,7 +31,7 @@ describe('prefillPage (docs/decisions/014)', () => {
 
   it('puts a recipe in the cache under the id as the page reads it from the URL', () => {
     const store = createStore();
-    const recipe = { _id: 'a b', title: 'Dal' };
+    const recipe = makeRecipe({ _id: 'a b', title: 'Dal' });
     expect(
       prefillPage(store, at('/view-recipe/a%20b'), { url: '/api/v1/recipes/a%20b/view-recipe', body: ok(recipe) }),
     ).toBe(true);
@@ -42,7 +43,7 @@ describe('prefillPage (docs/decisions/014)', () => {
     const cases: Array<[string, string, unknown]> = [
       ['/recipes?page=3', '/api/v1/recipes/all?page=1&limit=24', ok(list)],
       ['/recipes', '/api/v1/recipes/all?page=1&limit=24', { success: false, statusCode: 500, message: 'x' }],
-      ['/view-recipe/one', '/api/v1/recipes/two/view-recipe', ok({ _id: 'two' })],
+      ['/view-recipe/one', '/api/v1/recipes/two/view-recipe', ok(makeRecipe({ _id: 'two' }))],
       ['/searched-recipes', '/api/v1/recipes/all?page=1&limit=24', ok(list)],
     ];
     for (const [href, url, body] of cases) expect(prefillPage(store, at(href), { url, body })).toBe(false);

@@ -1,5 +1,6 @@
 import { PAGE_DATA_ELEMENT_ID } from '@forkful/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeRecipeCard, makeRecipeList } from '@/test/factories';
 import { mockFetch, ok } from '@/test/fetch-mock';
 
 /** What the API answers when it is asked at all. */
@@ -9,7 +10,7 @@ beforeEach(() => {
 });
 
 describe('requestEarly with the answer the server put into the page', () => {
-  const list = { recipes: [{ _id: 'r1', title: '</script><script>alert(1)</script>' }], curPageNum: 1 };
+  const list = makeRecipeList([makeRecipeCard({ _id: 'r1', title: '</script><script>alert(1)</script>' })]);
   const envelope = { success: true, statusCode: 200, message: 'Success', data: list };
 
   /** The page as the server sends it, escaped the same way (src/spa/spa-pages.ts), and a fresh transport. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowConsoleError } from '@/test/console';
+import { makeUser } from '@/test/factories';
 import { ApiError } from './api-error';
 import { onSessionExpired, request } from './transport';
 
@@ -89,7 +90,7 @@ describe('jwt expired', () => {
       if (url.endsWith('/users/refresh-token')) {
         refreshes += 1;
         await new Promise((resolve) => setTimeout(resolve, 5));
-        return ok({ user: {} });
+        return ok({ user: makeUser() });
       }
       const count = (seen.get(url) ?? 0) + 1;
       seen.set(url, count);
