@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@forkful/contracts';
 import type { Config } from '../config.js';
 import { unauthorized } from '../errors.js';
@@ -18,7 +19,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService;
-    /** preHandler: the request must carry a valid access token of a live session. */
+    /** Hook: the request must carry a valid access token of a live session. Routes get it from `signedIn`. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: identifies the user when a token is present; anonymous otherwise. */
     identifyUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -36,6 +37,20 @@ export interface AuthPluginOptions {
 export function currentUserId(request: FastifyRequest): string {
   if (!request.auth) throw unauthorized();
   return request.auth.userId;
+}
+
+/**
+ * Routes that all need a signed-in user: the scope's one onRequest hook refuses anyone else (401) before a body is
+ * read or a handler runs, so a route added to it cannot forget the check. Register with `app.register(signedIn(…))`;
+ * routes open to visitors are registered outside it.
+ */
+export function signedIn<Options extends Record<string, unknown>>(
+  routes: FastifyPluginAsyncZod<Options>,
+): FastifyPluginAsyncZod<Options> {
+  return async (app, options) => {
+    app.addHook('onRequest', app.requireUser);
+    await routes(app, options);
+  };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, { config, sessions }: AuthPluginOptions) => {

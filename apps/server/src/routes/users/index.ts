@@ -8,11 +8,11 @@ import {
   messages,
 } from '@forkful/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound, unauthorized } from '../../errors.js';
 import { ok, parseWith, readMultipart, responses } from '../../http.js';
-import { currentUserId, REFRESH_COOKIE } from '../../plugins/auth.js';
+import { currentUserId, REFRESH_COOKIE, signedIn } from '../../plugins/auth.js';
 import { authRateLimit, loginAccountLimit } from '../../plugins/security.js';
 import type { Services } from '../../services/container.js';
 import { avatarForm, registerForm } from '../multipart-forms.js';
@@ -22,13 +22,19 @@ import { USER_NOT_FOUND } from '../../repositories/users.js';
 const tags = ['users'];
 const userData = z.object({ user: userSchema });
 
-export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { users, sessions, accounts, map, config } = services;
+async function setSessionCookies(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  userId: string,
+  { sessionId, refreshToken }: NewSession,
+) {
+  const accessToken = await app.tokens.signAccess({ userId, sessionId });
+  app.setSessionCookies(reply, accessToken, refreshToken);
+}
 
-  async function setSessionCookies(reply: FastifyReply, userId: string, { sessionId, refreshToken }: NewSession) {
-    const accessToken = await app.tokens.signAccess({ userId, sessionId });
-    app.setSessionCookies(reply, accessToken, refreshToken);
-  }
+/** Sign-up, log-in and the session calls: open to visitors. */
+const openUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { sessions, accounts, map, config } = services;
 
   app.post(
     '/register',
@@ -46,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       const form = await readMultipart(request, { fileField: 'avatar', maxFileBytes: config.maxUploadBytes });
       const values = parseWith(registerSchema, form.fields);
       const { user, session } = await accounts.register(values, form.file?.bytes);
-      await setSessionCookies(reply, user.id, session);
+      await setSessionCookies(app, reply, user.id, session);
       return ok(reply, { user: map.user(user, true) }, 'Account created', 201);
     },
   );
@@ -60,17 +66,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request, reply) => {
       const { user, session } = await accounts.logIn(request.body.email, request.body.password);
-      await setSessionCookies(reply, user.id, session);
+      await setSessionCookies(app, reply, user.id, session);
       return ok(reply, { user: map.user(user, true) }, 'Logged in');
-    },
-  );
-
-  app.get(
-    '/current',
-    { preHandler: app.requireUser, schema: { tags, response: responses(userData) } },
-    async (request, reply) => {
-      const user = await accounts.user(currentUserId(request));
-      return ok(reply, { user: map.user(user, true) });
     },
   );
 
@@ -101,21 +98,31 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       return ok(reply, { user: map.user(user, true) }, 'Session refreshed');
     },
   );
+};
+
+/** Every route here needs a signed-in user (`signedIn`). */
+const signedInUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { users, accounts, map, config } = services;
+
+  app.get('/current', { schema: { tags, response: responses(userData) } }, async (request, reply) => {
+    const user = await accounts.user(currentUserId(request));
+    return ok(reply, { user: map.user(user, true) });
+  });
 
   app.patch(
     '/update-password',
-    { preHandler: app.requireUser, schema: { tags, body: updatePasswordSchema, response: responses(z.null()) } },
+    { schema: { tags, body: updatePasswordSchema, response: responses(z.null()) } },
     async (request, reply) => {
       const userId = currentUserId(request);
       const { curPassword, newPassword } = request.body;
-      await setSessionCookies(reply, userId, await accounts.changePassword(userId, curPassword, newPassword));
+      await setSessionCookies(app, reply, userId, await accounts.changePassword(userId, curPassword, newPassword));
       return ok(reply, null, 'Password changed');
     },
   );
 
   app.patch(
     '/update-details',
-    { preHandler: app.requireUser, schema: { tags, body: updateDetailsSchema, response: responses(userData) } },
+    { schema: { tags, body: updateDetailsSchema, response: responses(userData) } },
     async (request, reply) => {
       const user = await accounts.rename(currentUserId(request), request.body.name);
       return ok(reply, { user: map.user(user, true) }, 'Details updated');
@@ -125,7 +132,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.patch(
     '/update-avatar',
     {
-      preHandler: app.requireUser,
       schema: { tags, consumes: ['multipart/form-data'], multipartBody: avatarForm, response: responses(userData) },
     },
     async (request, reply) => {
@@ -137,29 +143,20 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
   );
 
-  app.patch(
-    '/remove-avatar',
-    { preHandler: app.requireUser, schema: { tags, response: responses(userData) } },
-    async (request, reply) => {
-      const user = await accounts.removeAvatar(currentUserId(request));
-      return ok(reply, { user: map.user(user, true) }, 'Avatar removed');
-    },
-  );
+  app.patch('/remove-avatar', { schema: { tags, response: responses(userData) } }, async (request, reply) => {
+    const user = await accounts.removeAvatar(currentUserId(request));
+    return ok(reply, { user: map.user(user, true) }, 'Avatar removed');
+  });
 
-  app.delete(
-    '/delete',
-    { preHandler: app.requireUser, schema: { tags, response: responses(z.null()) } },
-    async (request, reply) => {
-      await accounts.delete(currentUserId(request));
-      app.clearSessionCookies(reply);
-      return ok(reply, null, 'Account deleted successfully');
-    },
-  );
+  app.delete('/delete', { schema: { tags, response: responses(z.null()) } }, async (request, reply) => {
+    await accounts.delete(currentUserId(request));
+    app.clearSessionCookies(reply);
+    return ok(reply, null, 'Account deleted successfully');
+  });
 
   app.get(
     '/:id',
     {
-      preHandler: app.requireUser,
       schema: { tags, params: z.object({ id: idSchema }), response: responses(userData) },
     },
     async (request, reply) => {
@@ -168,4 +165,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       return ok(reply, { user: map.user(user, user.id === currentUserId(request)) });
     },
   );
+};
+
+export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  await app.register(openUserRoutes, { services });
+  await app.register(signedIn(signedInUserRoutes), { services });
 };
