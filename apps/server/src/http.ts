@@ -32,7 +32,7 @@ export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.out
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MALFORMED_MULTIPART = 'The multipart body is malformed';
 
-export interface MultipartForm {
+interface MultipartForm {
   /** Text fields; a list field (`arrayFields`) holds its entries, items not yet validated. */
   fields: Record<string, string | unknown[]>;
   file: { fieldName: string; bytes: Buffer } | undefined;

@@ -6,7 +6,6 @@ export const errorEnvelopeSchema = z.object({
   statusCode: z.number(),
   message: z.string(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({
@@ -15,10 +14,4 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
     message: z.string(),
     data,
   });
-}
-export interface SuccessEnvelope<T> {
-  success: true;
-  statusCode: number;
-  message: string;
-  data: T;
 }

@@ -4,7 +4,7 @@ import { messages } from './messages.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Pattern from spec section 5 ("must match an email pattern"). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const TITLE_PATTERN = /^[a-zA-Z0-9 \-/]+$/;
 
 export const idSchema = z

@@ -30,7 +30,6 @@ export const createRecipeSchema = z.object({
   steps: listOfEntries(messages.stepsEmpty, messages.stepsTooMany),
   isPublished: booleanFieldSchema.default(false),
 });
-export type CreateRecipeInput = z.input<typeof createRecipeSchema>;
 export type CreateRecipeValues = z.output<typeof createRecipeSchema>;
 
 /** PATCH /recipes/{id}/update-recipe: the edit form says 'Ingredient cannot be empty' (spec section 5). */
@@ -38,7 +37,6 @@ export const updateRecipeSchema = createRecipeSchema.extend({
   ingredients: listOfEntries(messages.ingredientEmpty, messages.ingredientsTooMany),
   isPublished: booleanFieldSchema,
 });
-export type UpdateRecipeInput = z.input<typeof updateRecipeSchema>;
 export type UpdateRecipeValues = z.output<typeof updateRecipeSchema>;
 
 const positiveInt = (name: string) =>
@@ -66,9 +64,9 @@ export const recipeNameParamsSchema = z.object({
   name: z.string().max(200, 'Search text should be at most 200 characters'),
 });
 
-export const photoVariantSchema = z.object({ width: z.number(), url: z.string() });
+const photoVariantSchema = z.object({ width: z.number(), url: z.string() });
 
-export const authorSchema = z.object({ _id: z.string(), name: z.string() });
+const authorSchema = z.object({ _id: z.string(), name: z.string() });
 
 /** What a grid card needs; lists return these. */
 export const recipeCardSchema = z.object({

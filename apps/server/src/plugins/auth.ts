@@ -7,11 +7,11 @@ import { unauthorized } from '../errors.js';
 import type { SessionRepository } from '../repositories/sessions.js';
 import { TokenService, type AccessClaims } from '../services/tokens.js';
 
-export const ACCESS_COOKIE = 'accessToken';
+const ACCESS_COOKIE = 'accessToken';
 export const REFRESH_COOKIE = 'refreshToken';
-export const REFRESH_COOKIE_PATH = '/api/v1/users';
+const REFRESH_COOKIE_PATH = '/api/v1/users';
 /** Not a secret and readable by the page: tells the web client a session may exist (decision 009). */
-export const SIGNED_IN_COOKIE = 'signedIn';
+const SIGNED_IN_COOKIE = 'signedIn';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthPluginOptions {
+interface AuthPluginOptions {
   config: Config;
   sessions: SessionRepository;
 }

@@ -22,7 +22,7 @@ function databaseError(error: unknown): { code: string; constraint?: string } | 
   return undefined;
 }
 
-export const UNSTORABLE_TEXT = 'The text contains a character that is not allowed';
+const UNSTORABLE_TEXT = 'The text contains a character that is not allowed';
 
 /**
  * Database refusals caused by the request rather than the server. PostgreSQL cannot store a NUL character

@@ -14,7 +14,7 @@ import {
 import { USER_NOT_FOUND } from './users.js';
 
 export const RECIPE_NOT_FOUND = 'Recipe not found';
-export const NOT_THE_AUTHOR = 'Only the author can change this recipe';
+const NOT_THE_AUTHOR = 'Only the author can change this recipe';
 
 export type { RecipeCardRow, RecipeRow };
 

@@ -4,8 +4,8 @@ import type { Database, Executor } from '../db/client.js';
 import { conflict, forbidden, notFound } from '../errors.js';
 import { RECIPE_NOT_FOUND } from './recipes.js';
 
-export const OWN_RECIPE_REVIEW = 'You cannot review your own recipe';
-export const NOT_THE_REVIEW_OWNER = 'Only the author of this review can change it';
+const OWN_RECIPE_REVIEW = 'You cannot review your own recipe';
+const NOT_THE_REVIEW_OWNER = 'Only the author of this review can change it';
 
 export type ReviewRow = {
   id: string;

@@ -6,7 +6,7 @@ import { hashRefreshToken, newRefreshToken } from '../services/tokens.js';
 /** Several tabs may refresh with the same token at the same moment; within this window that is not reuse. */
 const ROTATION_GRACE_SECONDS = 30;
 
-export type RotationResult =
+type RotationResult =
   | { kind: 'rotated'; userId: string; sessionId: string; refreshToken: string }
   | { kind: 'grace'; userId: string; sessionId: string }
   | { kind: 'invalid' };

@@ -26,7 +26,7 @@ function isUniqueViolation(error: unknown): boolean {
   return candidate?.code === '23505' || candidate?.cause?.code === '23505';
 }
 
-export const EMAIL_TAKEN = 'An account with this email already exists';
+const EMAIL_TAKEN = 'An account with this email already exists';
 export const USER_NOT_FOUND = 'User not found';
 /** The caller's session is valid but their account was deleted (in another tab, say). */
 export const ACCOUNT_GONE = 'Your account no longer exists';

@@ -16,7 +16,7 @@ export interface NewSession {
   refreshToken: string;
 }
 
-export interface SignedIn {
+interface SignedIn {
   user: UserRow;
   session: NewSession;
 }

@@ -1,13 +1,13 @@
 import type { AcceptedFormats, ImageKind, ImageService } from './images.js';
 
 /** What a database write did: its result, and the image key it replaced or dropped (null when none). */
-export interface ImageWrite<T> {
+interface ImageWrite<T> {
   result: T;
   replacedKey: string | null;
 }
 
 /** An uploaded image on its way to storage. */
-export interface ImageUpload {
+interface ImageUpload {
   bytes: Buffer;
   accepted?: AcceptedFormats;
 }

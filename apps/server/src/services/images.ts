@@ -148,5 +148,3 @@ export function imageFileNames(kind: ImageKind, key: string): string[] {
 function fileName(kind: ImageKind, key: string, width: number): string {
   return `${kind}-${key}-${width}.webp`;
 }
-
-export const imageWidths = WIDTHS;

@@ -4,7 +4,7 @@ import type { ReviewRow } from '../repositories/reviews.js';
 import type { UserRow } from '../repositories/users.js';
 import type { ImageService } from './images.js';
 
-export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
+const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 
 /** Turns database rows into the contract shapes; the database schema never leaves the server. */
 export class Mappers {

@@ -124,7 +124,7 @@ export class S3FileStorage implements FileStorage {
   }
 }
 
-export interface SignInput {
+interface SignInput {
   method: string;
   url: URL;
   headers: Record<string, string>;
@@ -171,7 +171,7 @@ export function signV4(input: SignInput): Record<string, string> {
   };
 }
 
-export class S3Error extends Error {
+class S3Error extends Error {
   constructor(method: string, name: string, reason: string) {
     super(`S3 ${method} of ${name} failed: ${reason}`);
   }

@@ -10,7 +10,7 @@ export interface FileStorage {
   url(name: string): string;
 }
 
-export const UPLOADS_URL_PREFIX = '/uploads/';
+const UPLOADS_URL_PREFIX = '/uploads/';
 
 export class LocalFileStorage implements FileStorage {
   constructor(readonly dir: string) {}

@@ -6,7 +6,7 @@ export interface AccessClaims {
   sessionId: string;
 }
 
-export type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 /** How many distinct verified access tokens are remembered (about 0.5 KB each). */
 const VERIFIED_TOKENS_MAX = 10_000;
