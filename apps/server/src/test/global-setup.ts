@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../db/client.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
+import { discardEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
 
 const TEMPLATE = `forkful_template_${process.pid}`;
@@ -52,7 +52,10 @@ export default async function setup(project: TestProject) {
     for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();
-    if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
+    if (embeddedDir) {
+      discardEmbeddedPostgres(embeddedDir);
+      rmSync(embeddedDir, { recursive: true, force: true });
+    }
   };
 }
 
