@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import compress from '@fastify/compress';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -75,11 +75,12 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   });
   // JSON answers over 1 KB are compressed for clients that ask (a page of 24 cards: 15 KB → about 3 KB). Brotli at
   // quality 4 costs a fraction of a millisecond; the SPA's own files are compressed at build time and served as is.
-  await app.register(compress, {
+  const compressOptions = {
     encodings: ['br', 'gzip'],
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  } satisfies FastifyCompressOptions;
+  await app.register(compress, compressOptions);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
   const webDist = path.resolve(config.webDistDir ?? defaultWebDist);
@@ -166,7 +167,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     });
   }
 
-  await registerPageRoutes(app, { config, webDist, hasWeb, readers: services });
+  await registerPageRoutes(app, { config, webDist, hasWeb, readers: services, compress: compressOptions });
 
   return app;
 }

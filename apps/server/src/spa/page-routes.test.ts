@@ -15,8 +15,9 @@ const apps: TestContext[] = [];
 beforeAll(() => {
   writeFileSync(
     path.join(webDist, 'index.html'),
-    // Larger than @fastify/compress's threshold (1 KB), as the real page is.
-    `<!doctype html><html lang="en"><head><title>Forkful</title><style>${'p{margin:0}'.repeat(200)}</style></head>` +
+    // As large as a drawn page (about 80 KB): over @fastify/compress's threshold, and over the size it streams by
+    // default.
+    `<!doctype html><html lang="en"><head><title>Forkful</title><style>${'p{margin:0}'.repeat(7000)}</style></head>` +
       '<body><div id="root"></div></body></html>',
   );
   mkdirSync(path.join(webDist, '.vite'));
@@ -74,7 +75,7 @@ describe('the pages as routes', () => {
     ctx = await appWith({});
   });
 
-  it('are compressed by @fastify/compress, which a client can turn off with x-no-compression', async () => {
+  it('are compressed by @fastify/compress, at once, and a client can turn it off with x-no-compression', async () => {
     for (const url of ['/login', '/LOGIN/', '/view-recipe/x']) {
       const plain = await ctx.app.inject({ method: 'GET', url });
       expect(plain.headers['content-encoding'], url).toBeUndefined();
@@ -83,6 +84,8 @@ describe('the pages as routes', () => {
       const br = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(br.headers['content-encoding'], url).toBe('br');
       expect(br.headers.vary, url).toMatch(/^accept-encoding$/i);
+      // Compressed at once, not streamed: the size is known.
+      expect(br.headers['content-length'], url).toBe(String(br.rawPayload.length));
       expect(brotliDecompressSync(br.rawPayload).toString('utf8'), url).toBe(plain.body);
       const off = await ctx.app.inject({
         method: 'GET',
