@@ -7,6 +7,12 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const TITLE_PATTERN = /^[a-zA-Z0-9 \-/]+$/;
 
+/**
+ * A moment as the server writes it (`Date#toISOString`: UTC, ending in 'Z'). A plain string would let an empty or
+ * local time through, in a fixture or an answer alike.
+ */
+export const timestampSchema = z.iso.datetime();
+
 export const idSchema = z
   .string({ error: messages.invalidId })
   .regex(UUID_PATTERN, messages.invalidId)

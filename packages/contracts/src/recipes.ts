@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RANDOM_RECIPES_DEFAULT, RECIPE_LIST_MAX_LIMIT, RECIPE_PAGE_SIZE } from './constants.js';
-import { booleanFieldSchema, cookingTimeSchema, TITLE_PATTERN } from './fields.js';
+import { booleanFieldSchema, cookingTimeSchema, timestampSchema, TITLE_PATTERN } from './fields.js';
 import { messages } from './messages.js';
 
 export const titleSchema = z
@@ -80,14 +80,14 @@ export const recipeCardSchema = z.object({
   author: authorSchema,
   avgRating: z.number(),
   totalReviews: z.number(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type RecipeCard = z.infer<typeof recipeCardSchema>;
 
 export const recipeSchema = recipeCardSchema.extend({
   ingredients: z.array(z.string()),
   steps: z.array(z.string()),
-  updatedAt: z.string(),
+  updatedAt: timestampSchema,
 });
 export type Recipe = z.infer<typeof recipeSchema>;
 

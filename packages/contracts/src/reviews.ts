@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_COMMENT_MAX } from './constants.js';
+import { timestampSchema } from './fields.js';
 import { messages } from './messages.js';
 import { avatarSchema } from './users.js';
 
@@ -29,8 +30,8 @@ export const reviewSchema = z.object({
   rating: z.number(),
   comment: z.string(),
   owner: z.object({ _id: z.string(), name: z.string(), avatar: avatarSchema }),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
 });
 export type Review = z.infer<typeof reviewSchema>;
 

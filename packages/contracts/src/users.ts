@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema, newPasswordSchema } from './fields.js';
+import { emailSchema, nameSchema, newPasswordSchema, timestampSchema } from './fields.js';
 import { messages } from './messages.js';
 
 export const loginSchema = z.object({
@@ -40,6 +40,6 @@ export const userSchema = z.object({
   /** Present for the user themselves only. */
   email: z.string().optional(),
   avatar: avatarSchema,
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type User = z.infer<typeof userSchema>;
