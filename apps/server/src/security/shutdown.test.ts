@@ -3,34 +3,14 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { IMAGE_WIDTHS } from '@forkful/contracts';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart } from '../test/app.js';
 import { makeImage, uploadedFiles } from '../test/fixtures.js';
-import {
-  createDatabase,
-  ensureBuilt,
-  FetchJar,
-  request,
-  startServer,
-  type ServerProcess,
-} from '../test/server-process.js';
+import { FetchJar, request, serverForFile, startServer } from '../test/server-process.js';
 import { waitUntil } from '../test/state.js';
 import { imageFileNames } from '../services/images.js';
 
-let database: { url: string; drop: () => Promise<void> };
-let server: ServerProcess;
-
-beforeAll(async () => {
-  await ensureBuilt();
-  database = await createDatabase();
-  server = await startServer(database.url);
-}, 180_000);
-afterAll(async () => {
-  server?.child.kill('SIGKILL');
-  await server?.exited;
-  await database?.drop();
-  if (server) rmSync(server.dataDir, { recursive: true, force: true });
-});
+const file = serverForFile();
 
 /** Whether a new connection to the server's port is refused (it has stopped listening). */
 function refusesConnections(port: number): Promise<boolean> {
@@ -60,8 +40,8 @@ function responsesIn(raw: Buffer): Array<{ status: number; body: string }> {
 
 describe('SIGTERM', () => {
   it('answers health checks, then finishes the in-flight upload, refuses new work, and exits 0', async () => {
-    expect((await request(server.base, 'GET', '/health/live')).status).toBe(200);
-    expect((await request(server.base, 'GET', '/health/ready')).body.data).toEqual({ status: 'ready' });
+    expect((await request(file.server.base, 'GET', '/health/live')).status).toBe(200);
+    expect((await request(file.server.base, 'GET', '/health/ready')).body.data).toEqual({ status: 'ready' });
 
     const jar = new FetchJar();
     const signUp = new FormData();
@@ -71,7 +51,7 @@ describe('SIGTERM', () => {
       password: 'slow pass phrase',
     }))
       signUp.set(name, value);
-    expect((await request(server.base, 'POST', '/users/register', { jar, form: signUp })).status).toBe(201);
+    expect((await request(file.server.base, 'POST', '/users/register', { jar, form: signUp })).status).toBe(201);
 
     // A 6 MB photo, sent in two halves with the SIGTERM in between; a second request queued behind it.
     const photo = Buffer.concat([
@@ -82,7 +62,7 @@ describe('SIGTERM', () => {
       { title: 'Slow Stew', cookingTime: '90', ingredients: ['patience'], steps: ['wait'], isPublished: 'true' },
       { field: 'recipePhoto', filename: 'stew.jpg', contentType: 'image/jpeg', bytes: photo },
     );
-    const port = Number(new URL(server.base).port);
+    const port = Number(new URL(file.server.base).port);
     const socket = connect(port, '127.0.0.1');
     const received: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => received.push(chunk));
@@ -102,7 +82,7 @@ describe('SIGTERM', () => {
       ),
     );
 
-    server.child.kill('SIGTERM');
+    file.server.child.kill('SIGTERM');
     await waitUntil(() => refusesConnections(port), 'the server has stopped taking new connections', 5_000);
     socket.write(form.payload.subarray(half));
     socket.write(`GET /api/v1/recipes/all HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
@@ -121,19 +101,19 @@ describe('SIGTERM', () => {
 
     // main.ts exits 1 if shutting down takes longer than 10 s, so 0 also means it was in time.
     const exit = await Promise.race([
-      server.exited,
+      file.server.exited,
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no exit within 15 s')), 15_000)),
     ]);
-    expect(exit, server.output()).toEqual({ code: 0, signal: null });
-    expect(server.output()).toContain('SIGTERM received: finishing in-flight requests');
+    expect(exit, file.server.output()).toEqual({ code: 0, signal: null });
+    expect(file.server.output()).toContain('SIGTERM received: finishing in-flight requests');
 
     // The upload is whole: the row and all its files. And the pool is closed: no connection is left open.
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: file.database.url });
     await client.connect();
     try {
       const row = await client.query('SELECT photo_key FROM recipes WHERE id = $1', [recipeId]);
       const key = row.rows[0]?.photo_key as string;
-      expect(uploadedFiles(path.join(server.dataDir, 'uploads'))).toEqual(imageFileNames('recipe', key).sort());
+      expect(uploadedFiles(path.join(file.server.dataDir, 'uploads'))).toEqual(imageFileNames('recipe', key).sort());
       expect(imageFileNames('recipe', key)).toHaveLength(IMAGE_WIDTHS.length);
       const open = await client.query(
         'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
@@ -147,7 +127,7 @@ describe('SIGTERM', () => {
 
 describe('SIGTERM with idle connections open', () => {
   it('closes a keep-alive connection and a spare one at once, and exits without the force timer', async () => {
-    const quiet = await startServer(database.url);
+    const quiet = await startServer(file.database.url);
     try {
       const port = Number(new URL(quiet.base).port);
       const open = async () => {

@@ -1,16 +1,8 @@
-import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { describe, expect, it, inject } from 'vitest';
 import { DATABASE_UNAVAILABLE } from '../db/unavailable.js';
-import {
-  createDatabase,
-  ensureBuilt,
-  FetchJar,
-  request,
-  startServer,
-  type ServerProcess,
-} from '../test/server-process.js';
+import { FetchJar, request, serverForFile } from '../test/server-process.js';
 import { waitUntil } from '../test/state.js';
 
 // What a restart, a failover or a connection-killing proxy does to the app: PostgreSQL ends every connection of the
@@ -23,22 +15,7 @@ const ROUNDS = 3;
 const ROUND_MS = 1_200;
 const KILL_EVERY_MS = 80;
 
-let database: { url: string; drop: () => Promise<void> };
-let server: ServerProcess;
-let databaseName: string;
-
-beforeAll(async () => {
-  await ensureBuilt();
-  database = await createDatabase();
-  databaseName = new URL(database.url).pathname.slice(1);
-  server = await startServer(database.url, undefined, { RATE_LIMIT_MAX: '1000000' });
-}, 180_000);
-afterAll(async () => {
-  server?.child.kill('SIGKILL');
-  await server?.exited;
-  await database?.drop();
-  if (server) rmSync(server.dataDir, { recursive: true, force: true });
-});
+const file = serverForFile({ RATE_LIMIT_MAX: '1000000' });
 
 function form(fields: Record<string, string | string[]>): FormData {
   const data = new FormData();
@@ -50,7 +27,7 @@ function form(fields: Record<string, string | string[]>): FormData {
 async function signUp(name: string): Promise<FetchJar> {
   const jar = new FetchJar();
   const email = `${name.toLowerCase().replace(/\W/g, '-')}@example.com`;
-  const response = await request(server.base, 'POST', '/users/register', {
+  const response = await request(file.server.base, 'POST', '/users/register', {
     jar,
     form: form({ name, email, password: 'terminated pass phrase' }),
   });
@@ -59,7 +36,7 @@ async function signUp(name: string): Promise<FetchJar> {
 }
 
 async function createRecipe(jar: FetchJar, title: string) {
-  return request(server.base, 'POST', '/recipes/create-recipe', {
+  return request(file.server.base, 'POST', '/recipes/create-recipe', {
     jar,
     form: form({
       title,
@@ -83,7 +60,7 @@ function terminateBackends(): { stop: () => Promise<number> } {
         const result = await admin.query<{ ended: boolean }>(
           `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
            WHERE datname = $1 AND pid <> pg_backend_pid()`,
-          [databaseName],
+          [new URL(file.database.url).pathname.slice(1)],
         );
         terminated += result.rows.filter((row) => row.ended).length;
         await sleep(KILL_EVERY_MS);
@@ -118,7 +95,7 @@ async function write(jar: FetchJar, cook: number, round: number, targets: string
       [
         `review:${target}`,
         () =>
-          request(server.base, 'POST', `/reviews/create/${target}`, {
+          request(file.server.base, 'POST', `/reviews/create/${target}`, {
             jar,
             json: { rating: 1 + (step % 5), comment: `${title} was fine` },
           }),
@@ -157,16 +134,16 @@ describe('PostgreSQL ending the connections during writes', () => {
       terminated += await killer.stop();
       outcomes.push(...written.flat());
       await waitUntil(async () => {
-        if (server.child.exitCode !== null)
-          throw new Error(`the server process died:\n${server.output().slice(-1500)}`);
-        return (await request(server.base, 'GET', '/health/ready').catch(() => ({ status: 0 }))).status === 200;
+        if (file.server.child.exitCode !== null)
+          throw new Error(`the server process died:\n${file.server.output().slice(-1500)}`);
+        return (await request(file.server.base, 'GET', '/health/ready').catch(() => ({ status: 0 }))).status === 200;
       }, `the app is ready again after round ${round}`);
     }
 
     // Still the same process, and it serves reads and writes.
-    expect(server.child.exitCode, server.output()).toBeNull();
+    expect(file.server.child.exitCode, file.server.output()).toBeNull();
     expect((await createRecipe(cooks[0] ?? author, 'After the storm')).status).toBe(201);
-    expect((await request(server.base, 'GET', '/recipes/all')).status).toBe(200);
+    expect((await request(file.server.base, 'GET', '/recipes/all')).status).toBe(200);
 
     expect(terminated).toBeGreaterThan(0);
     const statuses = new Set(outcomes.map((outcome) => outcome.status));
@@ -179,7 +156,7 @@ describe('PostgreSQL ending the connections during writes', () => {
       expect(outcome.body?.message).toBe(DATABASE_UNAVAILABLE);
     }
 
-    const check = new pg.Client({ connectionString: database.url });
+    const check = new pg.Client({ connectionString: file.database.url });
     await check.connect();
     try {
       // A review and its recipe's totals are written together, or not at all.

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 export const serverMain = path.join(root, 'apps', 'server', 'dist', 'main.js');
@@ -117,6 +117,39 @@ export async function startServer(
     }
     await sleep(50);
   }
+}
+
+/**
+ * A built server process on a fresh database for one test file: started before its tests, killed and removed (with
+ * its database and data folder) after them. Read `server` and `database` inside the tests.
+ */
+export function serverForFile(env: Record<string, string> = {}): {
+  readonly server: ServerProcess;
+  readonly database: { url: string; drop: () => Promise<void> };
+} {
+  let server: ServerProcess | undefined;
+  let database: { url: string; drop: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    await ensureBuilt();
+    database = await createDatabase();
+    server = await startServer(database.url, undefined, env);
+  }, 180_000);
+  afterAll(async () => {
+    server?.child.kill('SIGKILL');
+    await server?.exited;
+    await database?.drop();
+    if (server) rmSync(server.dataDir, { recursive: true, force: true });
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server process has not started');
+      return server;
+    },
+    get database() {
+      if (!database) throw new Error('the database has not been made');
+      return database;
+    },
+  };
 }
 
 /** Cookies kept across fetch calls, as a browser would. */
