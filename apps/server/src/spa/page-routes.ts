@@ -25,38 +25,48 @@ const PAGE_SYNC_COMPRESS_BYTES = 256 * 1024;
 
 /**
  * The web app's pages as routes of their own (GET and HEAD, one per pattern of CLIENT_PAGES), so they run through
- * the API's hooks, its rate limit and @fastify/compress like any route, and the not-found handler, limited too.
+ * the API's hooks, its rate limit and @fastify/compress like any route; and the not-found handler, limited too.
  *
  * The API's own limit lets every address outside /api/ through (plugins/security.ts), since static files are cheap
- * and a recipe grid loads dozens of them. A page is not cheap: each drawn page reads the database. So the pages, the
- * SPA fallback and the not-found handler share one budget per client address, as large as the API's
- * (the Fastify demo limits its not-found handler the same way, against address guessing).
+ * and a recipe grid loads dozens of them. A page is not cheap: each drawn page reads the database. So the pages and
+ * the not-found handler share one budget per client address, as large as the API's (the Fastify demo limits its
+ * not-found handler the same way, against address guessing).
  */
 export async function registerPageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
   const { config, webDist, hasWeb, readers, compress } = options;
   const pageLimit = app.rateLimit({ max: config.rateLimitMax, timeWindow: 60_000, allowList: () => false });
-  app.setNotFoundHandler({ preHandler: pageLimit }, (_request, reply) => sendError(reply, 404, 'Route not found'));
-  if (!hasWeb) return;
+  const sendPage = hasWeb ? createSpaPages(webDist, readers, (message) => app.log.warn(message)) : undefined;
 
-  const sendPage = createSpaPages(webDist, readers, (message) => app.log.warn(message));
-  // The first visitors get drawn pages too (docs/decisions/014).
-  await sendPage.ready;
-  // A new object per route: Fastify and its plugins add their hooks to the route's options.
-  const routeOptions = () => ({
-    onRequest: [pageLimit],
-    // The page budget above counts these instead.
-    config: { rateLimit: false as const },
-    compress: { ...compress, syncThreshold: PAGE_SYNC_COMPRESS_BYTES },
-    schema: { hide: true },
-  });
-  for (const { path } of CLIENT_PAGES) app.get(path, routeOptions(), sendPage);
-  // Any other address is the SPA's too: a page typed in another letter case (React Router ignores case), or one it
-  // answers with its own 'No route matches URL' page (spec section 2). Unknown API and upload addresses are not.
-  app.get('/*', routeOptions(), (request, reply) => {
+  /*
+   * What no route answers. A GET of any other address is still the SPA's: a page typed in another letter case
+   * (React Router ignores case, Fastify does not), or an address React Router answers with its own 'No route
+   * matches URL' page (spec section 2). Those go out uncompressed unless they are the plain index.html, which is
+   * served as the build's compressed file. A catch-all route would compress them, but it would also take the
+   * router's own answers from API addresses (an over-long parameter is a 414 only when no route matches).
+   */
+  app.setNotFoundHandler({ preHandler: pageLimit }, (request, reply) => {
     const url = request.raw.url ?? '/';
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/')) {
-      return reply.callNotFound();
+    const api = url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/');
+    if (!sendPage || api || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendError(reply, 404, 'Route not found');
     }
     return sendPage(request, reply);
   });
+  if (!sendPage) return;
+
+  // The first visitors get drawn pages too (docs/decisions/014).
+  await sendPage.ready;
+  for (const { path } of CLIENT_PAGES) {
+    app.get(
+      path,
+      {
+        onRequest: [pageLimit],
+        // The page budget above counts these instead.
+        config: { rateLimit: false },
+        compress: { ...compress, syncThreshold: PAGE_SYNC_COMPRESS_BYTES },
+        schema: { hide: true },
+      },
+      sendPage,
+    );
+  }
 }

@@ -16,7 +16,7 @@ const TOO_SLOW = Symbol('too slow');
 const WARM_UP_BUDGET_MS = 2000;
 
 /**
- * Answers an HTML request for a page of the web app (CLIENT_PAGES in the contracts; app.ts gives each a route) with
+ * Answers an HTML request for a page of the web app (CLIENT_PAGES in the contracts; page-routes.ts gives each a route) with
  * the SPA's index.html. For /recipes and /view-recipe/{id} it adds the page's first API answer and a preload of its
  * largest photo, so the photo no longer waits for the script, then the API call, then the image
  * (docs/decisions/011); for every lazy page it adds modulepreloads of the page's own chunks, so its code downloads
@@ -86,9 +86,9 @@ export function createSpaPages(webDist: string, readers: PageReaders, warn: (mes
 }
 
 /**
- * @fastify/compress compresses the page on its way out, for clients that ask, as it does the API's answers (the
- * page routes and the fallback are routes of their own, app.ts). Vary is set either way, since the same address
- * may go out compressed or not.
+ * @fastify/compress compresses the page on its way out, for clients that ask, as it does the API's answers (each
+ * page has a route of its own, page-routes.ts; from the not-found handler the page goes out as it is). Vary is set
+ * either way, since the same address may go out compressed or not.
  */
 function sendHtml(reply: FastifyReply, html: string) {
   return reply.type('text/html; charset=utf-8').header('Vary', 'accept-encoding').send(html);
