@@ -125,8 +125,8 @@ describe('SIGTERM', () => {
   }, 60_000);
 });
 
-describe('SIGTERM with idle connections open', () => {
-  it('closes a keep-alive connection and a spare one at once, and exits without the force timer', async () => {
+describe('SIGTERM with keep-alive connections open', () => {
+  it('closes idle and spare connections at once, one in use once its answer is sent, and exits without the force timer', async () => {
     const quiet = await startServer(file.database.url);
     try {
       const port = Number(new URL(quiet.base).port);
@@ -142,9 +142,22 @@ describe('SIGTERM with idle connections open', () => {
       keptAlive.write(`GET /api/v1/health/live HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`);
       await answered;
       await open();
+      // A request still arriving when SIGTERM comes: answered, then its keep-alive connection is closed too.
+      const inUse = await open();
+      let inUseAnswer = '';
+      inUse.on('data', (chunk: Buffer) => (inUseAnswer += chunk.toString()));
+      const login = JSON.stringify({ email: 'nobody@example.com', password: 'not a pass phrase' });
+      inUse.write(
+        `POST /api/v1/users/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${login.length}\r\n\r\n${login.slice(0, 10)}`,
+      );
+      await waitUntil(() => quiet.output().includes('/api/v1/users/login'), 'the log-in request has arrived');
 
       quiet.child.kill('SIGTERM');
+      await waitUntil(() => quiet.output().includes('SIGTERM received'), 'the server has begun to shut down');
+      inUse.write(login.slice(10));
       const exit = await quiet.exited;
+      expect(inUseAnswer).toMatch(/^HTTP\/1\.1 401 /);
       // The force timer exits 1 with 'shutdown took too long'; 0 means every connection was closed without it.
       expect(exit, quiet.output()).toEqual({ code: 0, signal: null });
       expect(quiet.output()).not.toContain('shutdown took too long');
