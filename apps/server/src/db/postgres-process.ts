@@ -134,6 +134,8 @@ export async function startCluster(
   );
   running.add(child);
   child.once('exit', () => running.delete(child));
+  // PostgreSQL logs to stderr; stdout is read too, so that it can never fill up and block the server.
+  child.stdout?.resume();
   let output = '';
   try {
     await new Promise<void>((resolve, reject) => {
