@@ -94,7 +94,6 @@ export async function initialiseCluster(
         '--auth=password',
         `--username=${superuser.name}`,
         `--pwfile=${passwordFile}`,
-        '--encoding=UTF8',
         '--lc-messages=C',
       ],
       runAs,
