@@ -61,7 +61,9 @@ function stopChild(child: ChildProcess): Promise<void> {
       clearTimeout(force);
       resolve();
     });
-    child.kill('SIGINT');
+    // SIGINT is PostgreSQL's fast shutdown; Windows has no signals, so the tree is ended there as the package did.
+    if (process.platform === 'win32' && child.pid) spawn('taskkill', ['/pid', String(child.pid), '/f', '/t']);
+    else child.kill('SIGINT');
   });
 }
 
