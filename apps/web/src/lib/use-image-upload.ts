@@ -2,7 +2,7 @@ import { messages } from '@forkful/contracts';
 import { useState } from 'react';
 import { reasonOf } from './api-error';
 import type { MutationOutcome } from './use-confirmed-action';
-import { IMAGE_ONLY_MESSAGE, isImage, useObjectUrl } from './use-object-url';
+import { imagesOnly, useFileChoice } from './use-file-choice';
 
 interface ImageUploadOptions<R> {
   /** Sends the chosen file, reporting its progress (0..1). */
@@ -11,47 +11,31 @@ interface ImageUploadOptions<R> {
 }
 
 /**
- * The state of a panel that changes one image (a recipe's photo, an avatar): choose a file (images only) and see
- * its preview, save it with progress, cancel it, or remove the current image. Errors are kept apart: `fieldError`
- * belongs to the file field, `error` is the reason a save or removal failed.
+ * The state of a panel that changes one image (a recipe's photo, an avatar): choose a file (images within the
+ * server's upload limit) and see its preview, save it with progress, cancel it, or remove the current image. Errors
+ * are kept apart: `fieldError` belongs to the file field, `error` is the reason a save or removal failed.
  */
 export function useImageUpload<R>({ upload, onUploaded }: ImageUploadOptions<R>) {
-  const [file, setFile] = useState<File | null>(null);
-  const preview = useObjectUrl(file);
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const { file, preview, fieldError, checking, choose, clear, showError } = useFileChoice(imagesOnly);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const choose = (chosen: File) => {
-    if (!isImage(chosen)) {
-      setFieldError(IMAGE_ONLY_MESSAGE);
-      return;
-    }
-    setFieldError(undefined);
-    setFile(chosen);
-  };
 
   const save = async () => {
     setError(null);
     if (!file) {
-      setFieldError(messages.photoRequired);
+      showError(messages.photoRequired);
       return;
     }
     setProgress(0);
     try {
       const result = await upload(file, setProgress);
       onUploaded(result);
-      setFile(null);
+      clear();
     } catch (caught) {
       setError(reasonOf(caught));
     } finally {
       setProgress(null);
     }
-  };
-
-  const cancel = () => {
-    setFile(null);
-    setFieldError(undefined);
   };
 
   /** Runs the removal of the current image (a mutation) and shows its failure like a failed save. */
@@ -62,5 +46,17 @@ export function useImageUpload<R>({ upload, onUploaded }: ImageUploadOptions<R>)
     return result;
   };
 
-  return { file, preview, fieldError, progress, uploading: progress !== null, error, choose, save, cancel, remove };
+  return {
+    file,
+    preview,
+    fieldError,
+    progress,
+    uploading: progress !== null,
+    checking,
+    error,
+    choose,
+    save,
+    cancel: clear,
+    remove,
+  };
 }

@@ -5,7 +5,7 @@ export interface MockResponse {
   body: unknown;
 }
 
-type Handler = (url: URL, init: RequestInit | undefined) => MockResponse | Promise<MockResponse>;
+export type Handler = (url: URL, init: RequestInit | undefined) => MockResponse | Promise<MockResponse>;
 
 export function ok(data: unknown, status = 200): MockResponse {
   return { status, body: { success: true, statusCode: status, message: 'Success', data } };

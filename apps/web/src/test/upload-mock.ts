@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { MockResponse } from './fetch-mock';
+import { ok, type Handler, type MockResponse } from './fetch-mock';
 
 /** One multipart upload in flight; the test moves its progress and gives its answer. */
 export interface PendingUpload {
@@ -60,4 +60,24 @@ export function mockUploads(): PendingUpload[] {
 
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return uploads;
+}
+
+export const UPLOAD_LIMITS_URL = '/api/v1/uploads/limits';
+
+/**
+ * A fetch handler for a screen that takes files: GET /uploads/limits answers `limit` (the largest upload in bytes,
+ * or a response such as a failure), every other request goes to `rest`.
+ */
+export function withUploadLimit(limit: number | MockResponse, rest: Handler = () => ok(null)): Handler {
+  return (url, init) =>
+    url.pathname === UPLOAD_LIMITS_URL
+      ? typeof limit === 'number'
+        ? ok({ maxUploadBytes: limit })
+        : limit
+      : rest(url, init);
+}
+
+/** An image file of exactly `bytes` bytes. */
+export function imageFile(bytes: number, name = 'photo.png', type = 'image/png'): File {
+  return new File([new Uint8Array(bytes)], name, { type });
 }

@@ -9,19 +9,22 @@ import { FieldError, FormField, inputClasses } from '@/components/ui/form-field'
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useSession } from '@/lib/session';
 import { useAppDispatch } from '@/lib/store-hooks';
-import { useObjectUrl } from '@/lib/use-object-url';
+import { useFileChoice, type FileRefusal } from '@/lib/use-file-choice';
 import { AuthCard } from './auth-card';
 import { signupUser } from './auth-slice';
 
 const AVATAR_TYPE_MESSAGE = 'Avatar must be a png or jpeg image';
+
+const pngOrJpeg: FileRefusal = (file) =>
+  (AVATAR_MIME_TYPES as readonly string[]).includes(file.type) ? undefined : AVATAR_TYPE_MESSAGE;
 
 export function SignupPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { loading } = useSession();
   const avatarId = useId();
-  const [avatar, setAvatar] = useState<File | null>(null);
-  const [avatarError, setAvatarError] = useState<string | undefined>();
+  const avatarChoice = useFileChoice(pngOrJpeg);
+  const { file: avatar, preview, fieldError: avatarError } = avatarChoice;
   const [progress, setProgress] = useState<number | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -32,19 +35,6 @@ export function SignupPage() {
     resolver: zodResolver(registerSchema),
     defaultValues: { name: '', email: '', password: '' },
   });
-
-  const preview = useObjectUrl(avatar);
-
-  const onAvatarChange = (file: File | undefined) => {
-    if (!file) return;
-    if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) {
-      setAvatarError(AVATAR_TYPE_MESSAGE);
-      setAvatar(null);
-      return;
-    }
-    setAvatarError(undefined);
-    setAvatar(file);
-  };
 
   const onSubmit = handleSubmit(async (values) => {
     if (avatarError) return;
@@ -112,7 +102,10 @@ export function SignupPage() {
                 className="sr-only"
                 aria-invalid={Boolean(avatarError)}
                 aria-describedby={avatarError ? `${avatarId}-error` : undefined}
-                onChange={(event) => onAvatarChange(event.target.files?.[0])}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (file) avatarChoice.choose(file);
+                }}
               />
             </label>
           </div>
@@ -120,7 +113,7 @@ export function SignupPage() {
         </div>
         {progress !== null && <ProgressBar value={progress} label="Uploading avatar" />}
         {serverError && <ErrorBox>Error: {serverError}</ErrorBox>}
-        <Button type="submit" size="lg" className="w-full" disabled={loading}>
+        <Button type="submit" size="lg" className="w-full" disabled={loading || avatarChoice.checking}>
           {loading ? 'Creating account…' : 'Signup'}
         </Button>
       </form>

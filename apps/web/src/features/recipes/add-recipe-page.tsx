@@ -8,7 +8,7 @@ import { FieldError } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { capitalise, reasonOf } from '@/lib/api-error';
 import { useAppDispatch } from '@/lib/store-hooks';
-import { IMAGE_ONLY_MESSAGE, isImage, useObjectUrl } from '@/lib/use-object-url';
+import { imagesOnly, useFileChoice } from '@/lib/use-file-choice';
 import { RecipeForm } from './recipe-form';
 import { emptyRecipeForm, type RecipeFormValues } from './recipe-form-schema';
 import { createRecipe, invalidateAfterUpload } from './recipes-api';
@@ -29,9 +29,7 @@ export function AddRecipePage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const photoId = useId();
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [photoError, setPhotoError] = useState<string | undefined>();
-  const preview = useObjectUrl(photo);
+  const photo = useFileChoice(imagesOnly);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const submitting = progress !== null;
@@ -40,7 +38,7 @@ export function AddRecipePage() {
     setError(null);
     setProgress(0);
     try {
-      const { _id } = await createRecipe(toFormData(values, publish, photo), setProgress);
+      const { _id } = await createRecipe(toFormData(values, publish, photo.file), setProgress);
       dispatch(invalidateAfterUpload());
       void navigate(`/view-recipe/${_id}`);
     } catch (caught) {
@@ -63,7 +61,7 @@ export function AddRecipePage() {
           <RecipeForm
             mode="create"
             defaultValues={emptyRecipeForm}
-            submitting={submitting}
+            submitting={submitting || photo.checking}
             onSubmit={(values, publish) => void onSubmit(values, publish)}
             onCancel={() => void navigate(-1)}
             footer={
@@ -79,8 +77,8 @@ export function AddRecipePage() {
               </span>
               <div className="grid gap-4 sm:grid-cols-[14rem_1fr] sm:items-center">
                 <div className="aspect-[4/3] overflow-hidden rounded-2xl border border-dashed border-line bg-cream">
-                  {preview ? (
-                    <img src={preview} alt="Preview of your upload" className="size-full object-cover" />
+                  {photo.preview ? (
+                    <img src={photo.preview} alt="Preview of your upload" className="size-full object-cover" />
                   ) : (
                     <div className="grid size-full place-items-center text-sm text-ink-soft">No photo yet</div>
                   )}
@@ -88,27 +86,20 @@ export function AddRecipePage() {
                 <div className="flex flex-wrap items-center gap-3">
                   <FileButton
                     accept={IMAGE_MIME_TYPES.join(',')}
-                    describedBy={photoError ? `${photoId}-error` : undefined}
-                    invalid={Boolean(photoError)}
-                    onFile={(file) => {
-                      if (!isImage(file)) {
-                        setPhotoError(IMAGE_ONLY_MESSAGE);
-                        return;
-                      }
-                      setPhotoError(undefined);
-                      setPhoto(file);
-                    }}
+                    describedBy={photo.fieldError ? `${photoId}-error` : undefined}
+                    invalid={Boolean(photo.fieldError)}
+                    onFile={photo.choose}
                   >
-                    {photo ? 'Change photo' : 'Choose photo'}
+                    {photo.file ? 'Change photo' : 'Choose photo'}
                   </FileButton>
-                  {photo && (
-                    <Button variant="ghost" onClick={() => setPhoto(null)}>
+                  {photo.file && (
+                    <Button variant="ghost" onClick={photo.clear}>
                       Remove
                     </Button>
                   )}
                 </div>
               </div>
-              <FieldError id={`${photoId}-error`} message={photoError} />
+              <FieldError id={`${photoId}-error`} message={photo.fieldError} />
             </div>
           </RecipeForm>
         </div>

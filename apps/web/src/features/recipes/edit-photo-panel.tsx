@@ -24,7 +24,7 @@ export function EditPhotoPanel({ recipe }: { recipe: Recipe }) {
   });
   const { file, preview, fieldError, progress, error } = photo;
   const [deletePhoto, deleteState] = useDeleteRecipePhotoMutation();
-  const busy = photo.uploading || deleteState.isLoading;
+  const busy = photo.uploading || photo.checking || deleteState.isLoading;
 
   const choose = (chosen: File) => {
     setSaved(null);

@@ -28,7 +28,7 @@ export function AvatarSettings({ user }: { user: User }) {
   });
   const { file, preview, fieldError, progress, error } = avatar;
   const [removeAvatar, removeState] = useRemoveAvatarMutation();
-  const busy = avatar.uploading || removeState.isLoading;
+  const busy = avatar.uploading || avatar.checking || removeState.isLoading;
 
   const remove = async () => {
     const result = await avatar.remove(() => removeAvatar());

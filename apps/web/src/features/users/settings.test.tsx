@@ -6,7 +6,7 @@ import { makeUser } from '@/test/factories';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { location, renderScreen } from '@/test/render';
 import { logIn } from '@/test/session';
-import { mockUploads } from '@/test/upload-mock';
+import { imageFile, mockUploads, UPLOAD_LIMITS_URL, withUploadLimit } from '@/test/upload-mock';
 import { AvatarSettings } from './avatar-settings';
 import { DeleteAccount } from './delete-account';
 import { NameSettings } from './name-settings';
@@ -64,7 +64,26 @@ describe('profile settings', () => {
     await user.upload(screen.getByLabelText('Change avatar'), new File(['x'], 'me.webp', { type: 'image/webp' }));
     expect(screen.queryByText('Only image files are allowed')).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Save avatar' })).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Choosing asks only for the upload limit; nothing is sent before Save.
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([UPLOAD_LIMITS_URL]);
+  });
+
+  it("avatar: a file over the server's upload limit is refused in the server's words and never sent", async () => {
+    mockFetch(withUploadLimit(1024 * 1024, () => ok({ user: me })));
+    const uploads = mockUploads();
+    const user = userEvent.setup();
+    renderScreen(<AvatarSettings user={me} />);
+    await user.upload(screen.getByLabelText('Change avatar'), imageFile(1024 * 1024 + 1, 'me.png'));
+    expect(await screen.findByText('The file is too large (1 MB at most)')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'New avatar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save avatar' })).not.toBeInTheDocument();
+    expect(uploads).toHaveLength(0);
+
+    await user.upload(screen.getByLabelText('Change avatar'), imageFile(1024, 'me.png'));
+    await user.click(await screen.findByRole('button', { name: 'Save avatar' }));
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toMatchObject({ method: 'PATCH', url: '/api/v1/users/update-avatar' });
+    expect(screen.queryByText('The file is too large (1 MB at most)')).not.toBeInTheDocument();
   });
 
   it('avatar: saving shows its progress; a failure shows the reason and keeps the file; success shows the new one', async () => {
