@@ -1,3 +1,5 @@
+// Brings in the type of `app.swagger()`, which the app registers.
+import type {} from '@fastify/swagger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoDraft,
