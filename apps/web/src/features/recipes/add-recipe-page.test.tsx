@@ -7,6 +7,12 @@ import { imageFile, mockUploads, withUploadLimit } from '@/test/upload-mock';
 import { AddRecipePage } from './add-recipe-page';
 
 const MB = 1024 * 1024;
+const requiredFields = [
+  [/^Title/, 'Tomato soup'],
+  [/^Cooking time/, '30'],
+  ['Ingredient 1', 'Tomatoes'],
+  ['Step 1', 'Simmer'],
+] as const;
 
 describe('AddRecipePage', () => {
   it("refuses a photo over the server's upload limit in the server's words; one under it goes with the recipe", async () => {
@@ -24,10 +30,7 @@ describe('AddRecipePage', () => {
     await user.upload(screen.getByLabelText('Choose photo'), imageFile(4 * MB, 'soup.png'));
     expect(await screen.findByRole('img', { name: 'Preview of your upload' })).toBeInTheDocument();
     expect(screen.queryByText('The file is too large (5 MB at most)')).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Title/), 'Tomato soup');
-    await user.type(screen.getByLabelText(/^Cooking time/), '30');
-    await user.type(screen.getByLabelText('Ingredient 1'), 'Tomatoes');
-    await user.type(screen.getByLabelText('Step 1'), 'Simmer');
+    for (const [label, text] of requiredFields) await user.type(screen.getByLabelText(label), text);
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     await vi.waitFor(() => expect(uploads).toHaveLength(1));
     expect(uploads[0]).toMatchObject({ method: 'POST', url: '/api/v1/recipes/create-recipe' });
