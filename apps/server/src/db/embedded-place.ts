@@ -135,6 +135,9 @@ function sweepTemporaryClusters(): void {
 /** The folder outside for this data folder's cluster, linked from `dataDir/pg`. */
 function clusterOutside(dataDir: string, pgLink: string, runAs: RunAs): string {
   const realDataDir = realpathSync(dataDir);
+  // A folder left by a start that could not reach it is empty; one with a cluster in it is not ours to move.
+  if (lstatSync(pgLink, { throwIfNoEntry: false })?.isDirectory() && readdirSync(pgLink).length > 0)
+    throw cannotReach(dataDir, `and ${pgLink} already holds a database (move the data folder where it can)`);
   // A data folder that was moved keeps its link, and the link its cluster.
   const linked = lstatSync(pgLink, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(pgLink) : undefined;
   if (linked && existsSync(path.join(linked, 'PG_VERSION')) && allows(runAs, '-w', linked)) {
@@ -151,9 +154,6 @@ function clusterOutside(dataDir: string, pgLink: string, runAs: RunAs): string {
   }
   const link = lstatSync(pgLink, { throwIfNoEntry: false });
   if (link?.isDirectory()) {
-    // A folder left by a start that could not reach it is empty; one with a cluster in it is not ours to move.
-    if (readdirSync(pgLink).length > 0)
-      throw cannotReach(dataDir, `and ${pgLink} already holds a database (move the data folder where it can)`);
     rmSync(pgLink, { recursive: true });
   } else if (link?.isSymbolicLink() && readlinkSync(pgLink) !== clusterDir) {
     rmSync(pgLink);

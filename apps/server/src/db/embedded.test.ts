@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import {
   cpSync,
+  existsSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { OUTSIDE_HOME } from './embedded-place.js';
 import { discardEmbeddedPostgres, EmbeddedPostgresError, startEmbeddedPostgres } from './embedded.js';
 
 // This file always uses the embedded PostgreSQL (whatever TEST_DATABASE_URL says), so CI exercises the
@@ -167,6 +169,14 @@ console.log(JSON.stringify(rows.map((row) => row.value)));
       expect(message).not.toContain('\n');
       expect(message).toContain(`cannot reach ${dataDir}`);
       expect(message).toMatch(/run Forkful as another user than root, set DATA_DIR to .*, or set DATABASE_URL/);
+      // Nothing was made outside for it.
+      const madeFor = (entry: string) => path.join(OUTSIDE_HOME, entry, 'data-folder');
+      const owners = existsSync(OUTSIDE_HOME)
+        ? readdirSync(OUTSIDE_HOME)
+            .filter((entry) => existsSync(madeFor(entry)))
+            .map((entry) => readFileSync(madeFor(entry), 'utf8').trim())
+        : [];
+      expect(owners).not.toContain(dataDir);
     } finally {
       rmSync(privateDir, { recursive: true, force: true });
     }
