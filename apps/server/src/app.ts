@@ -16,6 +16,7 @@ import type { Database } from './db/client.js';
 import { openApiTransform } from './openapi.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
+import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { securityPlugin } from './plugins/security.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(compress, compressOptions);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
+  await app.register(loadSheddingPlugin, { config });
   const webDist = path.resolve(config.webDistDir ?? defaultWebDist);
   const indexFile = path.join(webDist, 'index.html');
   await app.register(securityHeadersPlugin, {

@@ -42,6 +42,9 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: wholeNumber(1, 365).default(30),
   COOKIE_SECURE: booleanText.default(false),
   MAX_UPLOAD_MB: z.coerce.number({ error: 'must be a number' }).positive('must be positive').max(50).default(10),
+  IMAGE_WORKERS: wholeNumber(1, 16).default(1),
+  IMAGE_QUEUE_MAX: wholeNumber(0, 1000).default(8),
+  MAX_EVENT_LOOP_DELAY_MS: wholeNumber(0, 60_000).default(1000),
   SEED_DEMO: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url('must be a URL').optional(),
@@ -81,6 +84,12 @@ export interface Config {
   refreshTokenTtlDays: number;
   cookieSecure: boolean;
   maxUploadBytes: number;
+  /** Uploaded images decoded and encoded at a time. */
+  imageWorkers: number;
+  /** Uploads admitted to wait behind the workers; one more is refused with 503. */
+  imageQueueMax: number;
+  /** Every request is refused with 503 while the event loop lags more than this (0: never). */
+  maxEventLoopDelayMs: number;
   seedDemo: boolean;
   logLevel: string;
   publicUrl: string | undefined;
@@ -138,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     cookieSecure: e.COOKIE_SECURE,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    imageWorkers: e.IMAGE_WORKERS,
+    imageQueueMax: e.IMAGE_QUEUE_MAX,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelopeSchema, fileTooLarge, successEnvelope } from '@forkful/contracts';
 import type { z } from 'zod';
 import { badRequest, HttpError, payloadTooLarge } from './errors.js';
+import { receiveUpload } from './plugins/load-shedding.js';
+import type { UploadedImage } from './services/images.js';
 
 /** The success envelope around `data`. */
 export function successBody<T>(data: T, message = 'Success', statusCode = 200) {
@@ -35,7 +37,8 @@ const MALFORMED_MULTIPART = 'The multipart body is malformed';
 interface MultipartForm {
   /** Text fields; a list field (`arrayFields`) holds its entries, items not yet validated. */
   fields: Record<string, string | unknown[]>;
-  file: { fieldName: string; bytes: Buffer } | undefined;
+  /** `bytes` are in a temporary file, removed when the response closes; the image pipeline reads them from there. */
+  file: { fieldName: string; bytes: UploadedImage } | undefined;
 }
 
 /**
@@ -57,8 +60,10 @@ function listEntries(value: string): unknown[] {
 
 /**
  * Reads a whole multipart body within explicit limits. Only `fileField` may carry a file; fields named in
- * `arrayFields` always come out as arrays (a repeated form field, or one field holding a JSON array). The file is fully buffered before anything is
- * stored, so a truncated or oversized upload never reaches the database or the disk.
+ * `arrayFields` always come out as arrays (a repeated form field, or one field holding a JSON array). The file is
+ * streamed to a temporary file, not held in memory (tens of concurrent 10 MB uploads would be), and only once it has
+ * arrived whole does anything read it, so a truncated or oversized upload never reaches the database or storage. A
+ * file that finds the image queue full is refused with 503 before it is written anywhere.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -86,9 +91,9 @@ export async function readMultipart(
           part.file.resume();
           throw badRequest(`Unexpected file field '${part.fieldname.slice(0, 40)}'`);
         }
-        const bytes = await part.toBuffer();
+        const upload = await receiveUpload(request, part.file);
         if (part.file.truncated) throw tooLarge();
-        if (bytes.length > 0) file = { fieldName: part.fieldname, bytes };
+        if (upload.size > 0) file = { fieldName: part.fieldname, bytes: upload };
         continue;
       }
       if (FORBIDDEN_KEYS.has(part.fieldname)) continue;

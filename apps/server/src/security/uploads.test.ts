@@ -160,8 +160,9 @@ describe('hostile recipe photos', () => {
       expect(name).toMatch(/^recipe-[0-9a-f]{32}-v3-\d+\.webp$/);
       expect(readFileSync(path.join(ctx.config.uploadsDir, name)).includes('<script')).toBe(false);
     }
-    // The client's file name is never used: nothing was written outside the uploads folder.
-    expect(readdirSync(ctx.config.dataDir).sort()).toEqual(['secrets', 'uploads']);
+    // The client's file name is never used: nothing was written outside the uploads folder (tmp holds uploads
+    // waiting for the image pipeline, under random names).
+    expect(readdirSync(ctx.config.dataDir).sort()).toEqual(['secrets', 'tmp', 'uploads']);
     expect(existsSync(path.join(ctx.config.dataDir, '..', 'evil.html'))).toBe(false);
     expectOk(await call(ctx.app, 'DELETE', `/recipes/${id}/delete-recipe`, { jar: cook.jar }));
     expect(uploadedFiles(ctx.config.uploadsDir)).toEqual([]);

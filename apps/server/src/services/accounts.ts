@@ -3,7 +3,7 @@ import { badRequest, unauthorized } from '../errors.js';
 import type { SessionRepository } from '../repositories/sessions.js';
 import { ACCOUNT_GONE, type UserRepository, type UserRow, type UserWithPassword } from '../repositories/users.js';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords.js';
-import type { ImageService } from './images.js';
+import type { ImageService, ImageSource } from './images.js';
 import { writeWithImage } from './image-writes.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
@@ -36,7 +36,7 @@ export class AccountService {
   /** Creates the account (with its avatar, if any) and its first session together. */
   async register(
     values: { name: string; email: string; password: string },
-    avatar: Buffer | undefined,
+    avatar: ImageSource | undefined,
   ): Promise<SignedIn> {
     const passwordHash = await this.newPasswordHash(values.password);
     // Sign-up alone takes a PNG or JPEG avatar only (spec section 5).
@@ -91,7 +91,7 @@ export class AccountService {
   }
 
   /** Puts a new avatar on the account; the one it had goes. */
-  replaceAvatar(userId: string, avatar: Buffer): Promise<UserRow> {
+  replaceAvatar(userId: string, avatar: ImageSource): Promise<UserRow> {
     return this.setAvatar(userId, avatar);
   }
 
@@ -114,7 +114,7 @@ export class AccountService {
     return hashPassword(password);
   }
 
-  private setAvatar(userId: string, avatar: Buffer | undefined): Promise<UserRow> {
+  private setAvatar(userId: string, avatar: ImageSource | undefined): Promise<UserRow> {
     return writeWithImage(this.images, 'avatar', avatar && { bytes: avatar }, async (avatarKey) => {
       const result = await this.users.replaceAvatarKey(userId, avatarKey);
       if (!result) throw unauthorized(ACCOUNT_GONE);

@@ -1,4 +1,4 @@
-import type { AcceptedFormats, ImageKind, ImageService } from './images.js';
+import type { AcceptedFormats, ImageKind, ImageService, ImageSource } from './images.js';
 
 /** What a database write did: its result, and the image key it replaced or dropped (null when none). */
 interface ImageWrite<T> {
@@ -8,7 +8,7 @@ interface ImageWrite<T> {
 
 /** An uploaded image on its way to storage. */
 interface ImageUpload {
-  bytes: Buffer;
+  bytes: ImageSource;
   accepted?: AcceptedFormats;
 }
 

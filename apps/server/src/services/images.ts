@@ -40,6 +40,15 @@ const FORMAT_NAMES: Record<AcceptedFormats, string> = {
 const QUALITY: Record<ImageKind, number> = { recipe: 68, avatar: 78 };
 const NOT_AN_IMAGE = 'The file is not a valid image';
 
+/** An upload in a temporary file, waiting for its turn at the pipeline (plugins/load-shedding.ts). */
+export interface UploadedImage {
+  path: string;
+  process<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** What an image is stored from: bytes in memory (demo content), or an upload. */
+export type ImageSource = Buffer | UploadedImage;
+
 export interface ImageVariant {
   width: number;
   url: string;
@@ -60,39 +69,12 @@ export class ImageService {
     private readonly warn: (message: string) => void = (message) => process.emitWarning(message),
   ) {}
 
-  async store(kind: ImageKind, bytes: Buffer, accepted: AcceptedFormats = 'image'): Promise<string> {
-    let metadata: Metadata;
-    try {
-      metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-    } catch {
-      throw unsupportedMediaType(NOT_AN_IMAGE);
-    }
-    if (!metadata.format || !ACCEPTED_FORMATS[accepted].includes(metadata.format)) {
-      throw unsupportedMediaType(`${KIND_NAMES[kind]} must be ${FORMAT_NAMES[accepted]}`);
-    }
-    if (!metadata.width || !metadata.height) throw unsupportedMediaType(NOT_AN_IMAGE);
-    if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
-      throw payloadTooLarge('The image is too large (40 megapixels at most)');
-    }
+  async store(kind: ImageKind, source: ImageSource, accepted: AcceptedFormats = 'image'): Promise<string> {
+    const encode = () => this.encode(kind, Buffer.isBuffer(source) ? source : source.path, accepted);
+    const encoded = Buffer.isBuffer(source) ? await encode() : await source.process(encode);
     const generation = CURRENT_GENERATION[kind];
     const random = randomBytes(16).toString('hex');
     const key = generation === 1 ? random : `${random}-v${generation}`;
-    let encoded: Array<{ width: number; bytes: Buffer }>;
-    try {
-      const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-      encoded = await Promise.all(
-        WIDTHS[kind].map(async (width) => ({
-          width,
-          bytes: await source
-            .clone()
-            .resize({ width, withoutEnlargement: true })
-            .webp({ quality: QUALITY[kind], effort: 2 })
-            .toBuffer(),
-        })),
-      );
-    } catch {
-      throw unsupportedMediaType(NOT_AN_IMAGE);
-    }
     const written: string[] = [];
     try {
       for (const variant of encoded) {
@@ -105,6 +87,51 @@ export class ImageService {
       throw error;
     }
     return key;
+  }
+
+  /**
+   * Decodes the image once, to raw pixels at the largest width, and makes every width from those, one after another:
+   * one libuv thread and one full-size decode per image at a time, where decoding it for each width at once held
+   * several of both (log-ins wait for a libuv thread too, for argon2).
+   */
+  private async encode(
+    kind: ImageKind,
+    input: Buffer | string,
+    accepted: AcceptedFormats,
+  ): Promise<Array<{ width: number; bytes: Buffer }>> {
+    let metadata: Metadata;
+    try {
+      metadata = await sharp(input, { limitInputPixels: false }).metadata();
+    } catch {
+      throw unsupportedMediaType(NOT_AN_IMAGE);
+    }
+    if (!metadata.format || !ACCEPTED_FORMATS[accepted].includes(metadata.format)) {
+      throw unsupportedMediaType(`${KIND_NAMES[kind]} must be ${FORMAT_NAMES[accepted]}`);
+    }
+    if (!metadata.width || !metadata.height) throw unsupportedMediaType(NOT_AN_IMAGE);
+    if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
+      throw payloadTooLarge('The image is too large (40 megapixels at most)');
+    }
+    const widths = WIDTHS[kind];
+    try {
+      const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: Math.max(...widths), withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const raw = { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 };
+      const encoded: Array<{ width: number; bytes: Buffer }> = [];
+      for (const width of widths) {
+        const bytes = await sharp(data, { raw })
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: QUALITY[kind], effort: 2 })
+          .toBuffer();
+        encoded.push({ width, bytes });
+      }
+      return encoded;
+    } catch {
+      throw unsupportedMediaType(NOT_AN_IMAGE);
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { CreateRecipeValues } from '@forkful/contracts';
 import type { RecipeRepository, RecipeRow } from '../repositories/recipes.js';
-import type { ImageService } from './images.js';
+import type { ImageService, ImageSource } from './images.js';
 import { writeWithImage } from './image-writes.js';
 
 /** The recipe changes that touch its photo's files as well as its row: each a row and its files, both or neither. */
@@ -11,7 +11,7 @@ export class RecipePhotoService {
   ) {}
 
   /** Creates a recipe, with a photo when one was sent; returns its id. */
-  createRecipe(authorId: string, values: CreateRecipeValues, photo: Buffer | undefined): Promise<string> {
+  createRecipe(authorId: string, values: CreateRecipeValues, photo: ImageSource | undefined): Promise<string> {
     return writeWithImage(this.images, 'recipe', photo && { bytes: photo }, async (photoKey) => ({
       result: await this.recipes.create(authorId, values, photoKey),
       replacedKey: null,
@@ -24,7 +24,7 @@ export class RecipePhotoService {
   }
 
   /** Puts a new photo on the recipe; the one it had goes. */
-  replacePhoto(id: string, userId: string, photo: Buffer): Promise<RecipeRow> {
+  replacePhoto(id: string, userId: string, photo: ImageSource): Promise<RecipeRow> {
     return this.setPhoto(id, userId, photo);
   }
 
@@ -39,7 +39,7 @@ export class RecipePhotoService {
     }));
   }
 
-  private setPhoto(id: string, userId: string, photo: Buffer | undefined): Promise<RecipeRow> {
+  private setPhoto(id: string, userId: string, photo: ImageSource | undefined): Promise<RecipeRow> {
     return writeWithImage(this.images, 'recipe', photo && { bytes: photo }, async (photoKey) => {
       const { recipe, previousKey } = await this.recipes.replacePhotoKey(id, userId, photoKey);
       return { result: recipe, replacedKey: previousKey };
