@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { queries } from './ceiling-queries.js';
 import { measure, type LoadResult } from './load.js';
 import { loadAverage } from './machine.js';
 import { serverSearch, type Run } from './server-modules.js';
@@ -112,6 +111,8 @@ export interface Explained {
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each scenario's main statements with typical arguments. */
 export async function explainAll(url: string, sample: Sample): Promise<Explained[]> {
+  // Loaded here, not at start: it reads the server's build, which the run makes first.
+  const { queries } = await import('./ceiling-queries.js');
   const client = new pg.Client({ connectionString: url, options: '-c jit=off' }); // as the app's pool
   await client.connect();
   const id = sample.ids[0] ?? '00000000-0000-0000-0000-000000000000';

@@ -4,14 +4,14 @@
 // Keep in step with the repositories when their SQL changes. Search is not copied: the ceiling runs the server's own
 // search module (repositories/search.ts) over its bare pool.
 
-const cardColumns = `
-  r.id, r.title, r.introduction, r.cooking_time AS "cookingTime", r.photo_key AS "photoKey",
-  r.is_published AS "isPublished", r.author_id AS "authorId", u.name AS "authorName",
-  r.rating_sum AS "ratingSum", r.total_reviews AS "totalReviews", r.created_at AS "createdAt"`;
-const recipeColumns = `${cardColumns}, r.ingredients, r.steps, r.updated_at AS "updatedAt"`;
-const reviewColumns = `
-  v.id, v.recipe_id AS "recipeId", v.rating, v.comment, v.owner_id AS "ownerId", u.name AS "ownerName",
-  u.avatar_key AS "ownerAvatarKey", v.created_at AS "createdAt", v.updated_at AS "updatedAt"`;
+import type * as RecipeRows from '../../apps/server/dist/repositories/recipe-rows.js';
+import { serverModule } from './server-modules.js';
+
+// The column lists and row types are the repositories' own (repositories/recipe-rows.ts, reviews.ts), loaded from
+// the server's build, so they cannot drift.
+const { CARD_COLUMNS: cardColumns, RECIPE_COLUMNS: recipeColumns } =
+  await serverModule<typeof RecipeRows>('repositories/recipe-rows.js');
+const { REVIEW_COLUMNS: reviewColumns } = await serverModule<{ REVIEW_COLUMNS: string }>('repositories/reviews.js');
 
 export const queries = {
   listPage: `
@@ -56,28 +56,6 @@ export const queries = {
     values (default, $1, $2, $3, default, default)`,
 };
 
-export interface CardRow {
-  id: string;
-  title: string;
-  introduction: string;
-  cookingTime: number;
-  photoKey: string | null;
-  isPublished: boolean;
-  authorId: string;
-  authorName: string;
-  ratingSum: number;
-  totalReviews: number;
-  createdAt: Date;
-}
-export type RecipeRow = CardRow & { ingredients: string[]; steps: string[]; updatedAt: Date };
-export interface ReviewRow {
-  id: string;
-  recipeId: string;
-  rating: number;
-  comment: string;
-  ownerId: string;
-  ownerName: string;
-  ownerAvatarKey: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type CardRow = RecipeRows.RecipeCardRow;
+export type RecipeRow = RecipeRows.RecipeRow;
+export type { ReviewRow } from '../../apps/server/dist/repositories/reviews.js';

@@ -25,7 +25,8 @@ interface ServerModules {
   hashPassword: (password: string) => Promise<string>;
 }
 
-async function load<T>(relative: string): Promise<T> {
+/** A module of the server's build, by its path under apps/server/dist. */
+export async function serverModule<T>(relative: string): Promise<T> {
   return (await import(pathToFileURL(path.join(repoRoot, 'apps', 'server', 'dist', relative)).href)) as T;
 }
 
@@ -33,10 +34,10 @@ let modules: Promise<ServerModules> | undefined;
 export function serverModules(): Promise<ServerModules> {
   modules ??= (async () => {
     const [client, migrate, embedded, passwords] = await Promise.all([
-      load<Pick<ServerModules, 'connectDatabase'>>('db/client.js'),
-      load<Pick<ServerModules, 'runMigrations'>>('db/migrate.js'),
-      load<Pick<ServerModules, 'startEmbeddedPostgres'>>('db/embedded.js'),
-      load<Pick<ServerModules, 'hashPassword'>>('services/passwords.js'),
+      serverModule<Pick<ServerModules, 'connectDatabase'>>('db/client.js'),
+      serverModule<Pick<ServerModules, 'runMigrations'>>('db/migrate.js'),
+      serverModule<Pick<ServerModules, 'startEmbeddedPostgres'>>('db/embedded.js'),
+      serverModule<Pick<ServerModules, 'hashPassword'>>('services/passwords.js'),
     ]);
     return { ...client, ...migrate, ...embedded, ...passwords };
   })();
@@ -53,9 +54,9 @@ export interface RowMappers {
 
 export async function serverMappers(): Promise<RowMappers> {
   const [{ Mappers }, { ImageService }, { LocalFileStorage }] = await Promise.all([
-    load<{ Mappers: new (images: unknown) => RowMappers }>('services/mappers.js'),
-    load<{ ImageService: new (storage: unknown) => unknown }>('services/images.js'),
-    load<{ LocalFileStorage: new (dir: string) => unknown }>('services/storage.js'),
+    serverModule<{ Mappers: new (images: unknown) => RowMappers }>('services/mappers.js'),
+    serverModule<{ ImageService: new (storage: unknown) => unknown }>('services/images.js'),
+    serverModule<{ LocalFileStorage: new (dir: string) => unknown }>('services/storage.js'),
   ]);
   // Only URLs are built from the storage: the folder is never touched.
   return new Mappers(new ImageService(new LocalFileStorage(path.join(repoRoot, 'data', 'uploads'))));
@@ -71,7 +72,7 @@ export interface SearchModule {
 }
 
 export function serverSearch(): Promise<SearchModule> {
-  return load<SearchModule>('repositories/search.js');
+  return serverModule<SearchModule>('repositories/search.js');
 }
 
 /** Migrates a database with the server's forward-only migrations. */

@@ -19,9 +19,11 @@ export type ReviewRow = {
   updatedAt: Date | string;
 };
 
-const reviewColumns = sql`
+/** For a review aliased `v` joined with its owner `u`. Plain text, so the bench's ceiling runs the same list. */
+export const REVIEW_COLUMNS = `
   v.id, v.recipe_id AS "recipeId", v.rating, v.comment, v.owner_id AS "ownerId", u.name AS "ownerName",
   u.avatar_key AS "ownerAvatarKey", v.created_at AS "createdAt", v.updated_at AS "updatedAt"`;
+const reviewColumns = sql.raw(REVIEW_COLUMNS);
 
 /**
  * Every write locks the recipe row first (one lock order everywhere), then changes the review and the recipe's
