@@ -12,6 +12,8 @@ import { waitUntil } from '../test/state.js';
 
 const WRITERS = 4;
 const ROUNDS = 3;
+/** On a slow, busy host a round may end no write mid-way; more rounds then, until one has been cut short. */
+const MAX_ROUNDS = 10;
 const ROUND_MS = 1_200;
 const KILL_EVERY_MS = 80;
 
@@ -127,22 +129,34 @@ describe('PostgreSQL ending the connections during writes', () => {
 
     const outcomes: Outcome[] = [];
     let terminated = 0;
-    for (let round = 0; round < ROUNDS; round++) {
+    const cutShort = () => outcomes.some((outcome) => outcome.status === 503);
+    for (let round = 0; round < ROUNDS || (!cutShort() && round < MAX_ROUNDS); round++) {
       const killer = terminateBackends();
       const until = Date.now() + ROUND_MS;
       const written = await Promise.all(cooks.map((jar, cook) => write(jar, cook, round, targets, until)));
       terminated += await killer.stop();
       outcomes.push(...written.flat());
-      await waitUntil(async () => {
-        if (file.server.child.exitCode !== null)
-          throw new Error(`the server process died:\n${file.server.output().slice(-1500)}`);
-        return (await request(file.server.base, 'GET', '/health/ready').catch(() => ({ status: 0 }))).status === 200;
-      }, `the app is ready again after round ${round}`);
+      await waitUntil(
+        async () => {
+          if (file.server.child.exitCode !== null)
+            throw new Error(`the server process died:\n${file.server.output().slice(-1500)}`);
+          return (await request(file.server.base, 'GET', '/health/ready').catch(() => ({ status: 0 }))).status === 200;
+        },
+        `the app is ready again after round ${round}`,
+        30_000,
+      );
     }
 
     // Still the same process, and it serves reads and writes.
     expect(file.server.child.exitCode, file.server.output()).toBeNull();
-    expect((await createRecipe(cooks[0] ?? author, 'After the storm')).status).toBe(201);
+    const after = await createRecipe(author, 'After the storm');
+    expect(after.status).toBe(201);
+    const afterId = (after.body.data as { _id: string })._id;
+    const review = await request(file.server.base, 'POST', `/reviews/create/${afterId}`, {
+      jar: cooks[0],
+      json: { rating: 5, comment: 'Calm again' },
+    });
+    expect(review.status).toBe(201);
     expect((await request(file.server.base, 'GET', '/recipes/all')).status).toBe(200);
 
     expect(terminated).toBeGreaterThan(0);
@@ -150,8 +164,7 @@ describe('PostgreSQL ending the connections during writes', () => {
     // Writes a backend was ended under are 503 (never 500, never no answer); a review a cook already wrote in an
     // earlier round is a 409. The rest succeeded.
     expect([...statuses].filter((status) => ![201, 409, 503].includes(status as number))).toEqual([]);
-    expect(outcomes.some((outcome) => outcome.status === 503)).toBe(true);
-    expect(outcomes.some((outcome) => outcome.what.startsWith('review:') && outcome.status === 201)).toBe(true);
+    expect(cutShort()).toBe(true);
     for (const outcome of outcomes.filter((each) => each.status === 503)) {
       expect(outcome.body?.message).toBe(DATABASE_UNAVAILABLE);
     }
