@@ -336,14 +336,11 @@ export async function isSavedByApi(page: Page, recipeId: string): Promise<boolea
   return ((await response.json()) as { data: { isSaved: boolean } }).data.isSaved;
 }
 
-/** Picks a star rating in a review form the way a person does: by clicking the star (its label). */
+/** Picks a star rating in a review form the way a person does: by clicking the star. */
 export async function rate(form: Locator, stars: number): Promise<void> {
-  const name = `${stars} star${stars === 1 ? '' : 's'}`;
-  await form
-    .locator('label')
-    .filter({ hasText: new RegExp(`^${name}$`) })
-    .click();
-  await expect(form.getByLabel(name, { exact: true })).toBeChecked();
+  const star = form.getByRole('radio', { name: `${stars} star${stars === 1 ? '' : 's'}`, exact: true });
+  await star.click();
+  await expect(star).toBeChecked();
 }
 
 /** Accepts every alert/confirm and remembers its text, so a journey can assert what the app said. */

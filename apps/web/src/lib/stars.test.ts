@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { starParts } from './stars';
+import { ratingAfterKey, starParts } from './stars';
 
 describe('starParts (spec section 9)', () => {
   it.each([
@@ -20,5 +20,26 @@ describe('starParts (spec section 9)', () => {
     expect(starParts(7)).toEqual({ full: 5, half: false, empty: 0 });
     expect(starParts(-1)).toEqual({ full: 0, half: false, empty: 5 });
     expect(starParts(Number.NaN)).toEqual({ full: 0, half: false, empty: 5 });
+  });
+});
+
+describe('ratingAfterKey (WAI-ARIA radio group, stars read left to right)', () => {
+  it.each([
+    [1, 'ArrowRight', 2],
+    [2, 'ArrowRight', 3],
+    [4, 'ArrowDown', 5],
+    [5, 'ArrowRight', 1],
+    [3, 'ArrowLeft', 2],
+    [2, 'ArrowUp', 1],
+    [1, 'ArrowLeft', 5],
+    [4, 'Home', 1],
+    [2, 'End', 5],
+  ])('from %i star(s), %s goes to %i', (focused, key, expected) => {
+    expect(ratingAfterKey(focused, key)).toBe(expected);
+  });
+
+  it('ignores keys that do not move a rating', () => {
+    expect(ratingAfterKey(3, 'Tab')).toBeNull();
+    expect(ratingAfterKey(3, 'a')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CloseButton } from '@/components/ui/close-button';
 import { FieldError, RequiredMark, inputClasses } from '@/components/ui/form-field';
+import { StarRatingInput } from '@/components/ui/stars';
 import { cn } from '@/lib/cn';
 
 interface ReviewFormProps {
@@ -23,8 +24,6 @@ interface ReviewFormProps {
   children?: ReactNode;
   onClose?: () => void;
 }
-
-const STAR = 'M10 1.6l2.6 5.3 5.8.8-4.2 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.6 7.7l5.8-.8z';
 
 /** Rating 1–5 (required) and a comment of at most 250 characters; submit stays disabled until valid. */
 export function ReviewForm({
@@ -47,7 +46,6 @@ export function ReviewForm({
     mode: 'onChange',
     defaultValues: { comment: '', ...defaultValues },
   });
-  // Radios give strings; the controller hands the schema a number.
   const { field: ratingField } = useController({ control, name: 'rating' });
   const rating = ratingField.value;
   const comment = useWatch({ control, name: 'comment' }) ?? '';
@@ -67,39 +65,23 @@ export function ReviewForm({
         {title}
       </h3>
       {onClose && <CloseButton onClick={onClose} className="absolute top-4 right-4" />}
-      <fieldset className="mt-4" aria-describedby={ratingError ? `${id}-rating-error` : undefined}>
-        <legend className="text-sm font-semibold">
+      <div className="mt-4">
+        <p id={`${id}-rating`} className="text-sm font-semibold">
           Rating
           <RequiredMark />
-        </legend>
-        <div className="mt-2 flex flex-row-reverse justify-end gap-1">
-          {[5, 4, 3, 2, 1].map((value) => (
-            <label key={value} className="group cursor-pointer">
-              <input
-                type="radio"
-                value={value}
-                className="peer sr-only"
-                name={ratingField.name}
-                checked={rating === value}
-                onChange={() => ratingField.onChange(value)}
-                onBlur={ratingField.onBlur}
-              />
-              <span className="sr-only">{`${value} star${value === 1 ? '' : 's'}`}</span>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className={cn(
-                  'size-9 rounded-md transition-colors peer-focus-visible:outline-3 peer-focus-visible:outline-brand-500',
-                  rating !== undefined && value <= Number(rating) ? 'fill-saffron' : 'fill-line hover:fill-saffron/60',
-                )}
-              >
-                <path d={STAR} />
-              </svg>
-            </label>
-          ))}
+        </p>
+        <div className="mt-2">
+          <StarRatingInput
+            value={rating}
+            onChange={ratingField.onChange}
+            onBlur={ratingField.onBlur}
+            labelledBy={`${id}-rating`}
+            describedBy={ratingError ? `${id}-rating-error` : undefined}
+            invalid={Boolean(ratingError)}
+          />
         </div>
         <FieldError id={`${id}-rating-error`} message={ratingError} />
-      </fieldset>
+      </div>
       <div className="mt-4">
         <label htmlFor={`${id}-comment`} className="mb-1.5 block text-sm font-semibold">
           Comment
