@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, timeAgo } from './time';
+import { formatCookingTime, formatDateTime, timeAgo } from './time';
 
 describe('timeAgo', () => {
   const now = new Date('2025-03-10T12:00:00Z');
   it.each([
-    ['2025-03-10T12:00:00Z', '0 seconds ago'],
-    ['2025-03-10T11:59:59Z', '1 second ago'],
+    ['2025-03-10T12:00:00Z', 'just now'],
+    ['2025-03-10T11:59:59Z', 'just now'],
+    ['2025-03-10T11:59:01Z', 'just now'],
+    ['2025-03-10T11:59:00Z', '1 minute ago'],
     ['2025-03-10T11:55:00Z', '5 minutes ago'],
     ['2025-03-10T10:00:00Z', '2 hours ago'],
     ['2025-03-09T12:00:00Z', '1 day ago'],
@@ -14,6 +16,20 @@ describe('timeAgo', () => {
     ['2023-03-01T12:00:00Z', '2 years ago'],
   ])('%s → %s', (iso, text) => {
     expect(timeAgo(iso, now)).toBe(text);
+  });
+});
+
+describe('formatCookingTime', () => {
+  it.each([
+    [0, '0 min'],
+    [45, '45 min'],
+    [59, '59 min'],
+    [60, '1 h'],
+    [80, '1 h 20 min'],
+    [125, '2 h 5 min'],
+    [10080, '168 h'],
+  ])('%i minutes → %s', (minutes, text) => {
+    expect(formatCookingTime(minutes)).toBe(text);
   });
 });
 

@@ -59,6 +59,21 @@ describe('ViewRecipePage', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
+  it("says 'No reviews yet' instead of five grey stars and '0.0 · 0 reviews'", async () => {
+    const unreviewed = { ...recipe, avgRating: 0, totalReviews: 0 };
+    renderPage((path) => (path.endsWith('/view-recipe') ? ok(unreviewed) : ok({ isSaved: false })));
+    expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/0\.0/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/0 reviews/)).not.toBeInTheDocument();
+  });
+
+  it('shows an hour or more as hours and minutes, keeping the spec’s minutes', async () => {
+    renderPage((path) => (path.endsWith('/view-recipe') ? ok({ ...recipe, cookingTime: 80 }) : ok({ isSaved: false })));
+    expect(await screen.findByText('1 h 20 min')).toBeInTheDocument();
+    expect(screen.getByText('80 mins')).toBeInTheDocument();
+  });
+
   it('shows the author the publish note, Edit and Delete', async () => {
     renderPage((path) => (path.endsWith('/view-recipe') ? ok(recipe) : ok({ isSaved: false })), 'author');
     expect(await screen.findByText('Draft — only you can see this recipe')).toBeInTheDocument();

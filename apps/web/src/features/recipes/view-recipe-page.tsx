@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Stars } from '@/components/ui/stars';
 import { RECIPE_PHOTO_SIZES } from '@/lib/images';
 import { useSession } from '@/lib/session';
-import { formatDateTime } from '@/lib/time';
+import { formatCookingTime, formatDateTime } from '@/lib/time';
 import { useHydrated } from '@/lib/use-hydrated';
 import { DeleteRecipeButton } from './delete-recipe-button';
 import { RecipeUnavailable } from './recipe-unavailable';
@@ -88,12 +88,17 @@ export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
           </p>
         )}
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <span className="flex items-center gap-2">
-            <Stars rating={recipe.avgRating} />
-            <span className="text-sm text-ink-soft">
-              {recipe.avgRating.toFixed(1)} · {recipe.totalReviews} {recipe.totalReviews === 1 ? 'review' : 'reviews'}
+          {recipe.totalReviews === 0 ? (
+            // Five grey stars and '0.0' would read as a rating of zero; nobody has rated it yet.
+            <span className="text-sm font-medium text-ink-soft">No reviews yet</span>
+          ) : (
+            <span className="flex items-center gap-2">
+              <Stars rating={recipe.avgRating} />
+              <span className="text-sm text-ink-soft">
+                {recipe.avgRating.toFixed(1)} · {recipe.totalReviews} {recipe.totalReviews === 1 ? 'review' : 'reviews'}
+              </span>
             </span>
-          </span>
+          )}
         </div>
         {recipe.introduction && (
           <p className="mt-5 text-lg leading-relaxed wrap-anywhere text-ink-soft">{recipe.introduction}</p>
@@ -124,7 +129,14 @@ export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
           <dl className="grid grid-cols-2 gap-3">
             <div className="rounded-2xl border border-line bg-white p-4">
               <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">Cooking time</dt>
-              <dd className="mt-1 font-display text-2xl font-bold">{recipe.cookingTime} mins</dd>
+              {recipe.cookingTime < 60 ? (
+                <dd className="mt-1 font-display text-2xl font-bold">{recipe.cookingTime} mins</dd>
+              ) : (
+                <dd className="mt-1">
+                  <span className="block font-display text-2xl font-bold">{formatCookingTime(recipe.cookingTime)}</span>
+                  <span className="block text-sm text-ink-soft">{recipe.cookingTime} mins</span>
+                </dd>
+              )}
             </div>
             <div className="rounded-2xl border border-line bg-white p-4">
               <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">Ingredients</dt>

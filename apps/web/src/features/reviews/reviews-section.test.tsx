@@ -66,7 +66,9 @@ describe('ReviewsSection', () => {
 
   it('shows no form to the author', async () => {
     renderSection(() => ok(makeReviewList()), 'author');
-    expect(await screen.findByText(/No reviews yet/)).toBeInTheDocument();
+    expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
+    // Nothing invites the author to review their own recipe.
+    expect(screen.queryByText(/Be the first/)).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Write a review' })).not.toBeInTheDocument();
     expect(screen.queryByText('You already reviewed this recipe!')).not.toBeInTheDocument();
   });

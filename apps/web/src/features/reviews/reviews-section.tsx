@@ -13,12 +13,14 @@ interface ReviewPageProps {
   recipeId: string;
   page: number;
   ownUserId: string | null;
+  /** The recipe's author reads it: nothing invites them to review their own recipe (spec section 4). */
+  isAuthor: boolean;
   isLast: boolean;
   onLoadMore: () => void;
 }
 
 /** One page of reviews; the last loaded page offers Load more reviews while pages remain. */
-function ReviewPage({ recipeId, page, ownUserId, isLast, onLoadMore }: ReviewPageProps) {
+function ReviewPage({ recipeId, page, ownUserId, isAuthor, isLast, onLoadMore }: ReviewPageProps) {
   const { data, error, isLoading, isFetching } = useGetReviewsQuery({ recipeId, page });
   if (isLoading) {
     return (
@@ -41,7 +43,7 @@ function ReviewPage({ recipeId, page, ownUserId, isLast, onLoadMore }: ReviewPag
     <>
       {page === 1 && data.totalReviews === 0 && (
         <li className="rounded-2xl border border-dashed border-line bg-white/60 px-5 py-8 text-center text-ink-soft">
-          No reviews yet. Be the first to cook it and tell us how it went.
+          {isAuthor ? 'No reviews yet' : 'No reviews yet. Be the first to cook it and tell us how it went.'}
         </li>
       )}
       {reviews.map((review) => (
@@ -64,13 +66,14 @@ export function ReviewsSection({ recipeId, authorId }: { recipeId: string; autho
   const { user } = useSession();
   const [pages, setPages] = useState(1);
   const userId = user?._id ?? null;
+  const isAuthor = userId === authorId;
   return (
     <section aria-labelledby="reviews-heading">
       <h2 id="reviews-heading" className="text-2xl font-bold sm:text-3xl">
         Reviews
       </h2>
       <div className="mt-5">
-        <ReviewPanel recipeId={recipeId} userId={userId} isAuthor={userId === authorId} />
+        <ReviewPanel recipeId={recipeId} userId={userId} isAuthor={isAuthor} />
       </div>
       <ul className="mt-6 space-y-4">
         {Array.from({ length: pages }, (_, i) => (
@@ -79,6 +82,7 @@ export function ReviewsSection({ recipeId, authorId }: { recipeId: string; autho
             recipeId={recipeId}
             page={i + 1}
             ownUserId={userId}
+            isAuthor={isAuthor}
             isLast={i + 1 === pages}
             onLoadMore={() => setPages((count) => count + 1)}
           />
