@@ -2,6 +2,8 @@
 // PostgreSQL (demo content seeded), drives it from this process over loopback with a fixed rate of realistic mixed
 // traffic, optionally restarts PostgreSQL half-way, and reports errors, latency and the server's memory growth.
 // Not part of `npm test`. Exits 1 if any request failed with a 5xx (or no answer) outside a database outage.
+// `--upload-burst` instead sends one burst of concurrent photo uploads (src/soak-upload-burst.ts) and exits 1 unless
+// every upload was stored whole or refused with 429/503 and nothing else was left behind.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { freePort, memoryOf } from './processes.js';
 import { repoRoot, serverMain } from './server-modules.js';
+import { burstLines, uploadBurst } from './soak-upload-burst.js';
 import { SoakClient, type Sample } from './soak-traffic.js';
 
 const { values: args } = parseArgs({
@@ -22,14 +25,25 @@ const { values: args } = parseArgs({
     'restart-db': { type: 'boolean', default: false },
     'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     users: { type: 'string', default: '12' },
+    'upload-burst': { type: 'boolean', default: false },
+    uploads: { type: 'string', default: '50' },
+    // Another build of the server to measure (a git worktree of an earlier commit), used as it is.
+    'server-main': { type: 'string' },
   },
 });
 const minutes = Number(args.minutes);
 const rate = Number(args.rate);
 const userCount = Number(args.users);
-if (!(minutes > 0 && minutes <= 24 * 60) || !(rate > 0 && rate <= 2000) || !(userCount >= 1 && userCount <= 500)) {
+const burstUploads = Number(args.uploads);
+if (
+  !(minutes > 0 && minutes <= 24 * 60) ||
+  !(rate > 0 && rate <= 2000) ||
+  !(userCount >= 1 && userCount <= 500) ||
+  !(Number.isInteger(burstUploads) && burstUploads >= 1 && burstUploads <= 500)
+) {
   console.error(
-    'usage: npm run soak -- [--minutes 10] [--rate 50] [--restart-db] [--users 12] [--admin-url postgres://…]',
+    'usage: npm run soak -- [--minutes 10] [--rate 50] [--restart-db] [--users 12] [--admin-url postgres://…]\n' +
+      '       npm run soak -- --upload-burst [--uploads 50] [--server-main path/to/apps/server/dist/main.js]',
   );
   process.exit(2);
 }
@@ -50,11 +64,15 @@ function localCluster(): string {
 }
 
 // The server only: the soak drives the API, so a web bundle that is missing or mid-change does not matter here.
-log('building the server (tsc -b apps/server) …');
-execFileSync(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'apps/server'], {
-  cwd: repoRoot,
-  stdio: 'inherit',
-});
+const main = args['server-main'] ? path.resolve(args['server-main']) : serverMain;
+if (!args['server-main']) {
+  log('building the server (tsc -b apps/server) …');
+  execFileSync(
+    process.execPath,
+    [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'apps/server'],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
+}
 
 const databaseName = `forkful_soak_${Date.now()}`;
 const admin = new pg.Client({ connectionString: args['admin-url'] });
@@ -67,7 +85,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'forkful-soak-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
-const server = spawn(process.execPath, [serverMain], {
+const server = spawn(process.execPath, [main], {
   cwd: repoRoot,
   env: {
     PATH: process.env.PATH ?? '',
@@ -76,7 +94,14 @@ const server = spawn(process.execPath, [serverMain], {
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
-    SEED_DEMO: 'true',
+    // The burst needs no demo content, and its count of files is then the burst's alone.
+    SEED_DEMO: args['upload-burst'] ? 'false' : 'true',
+    // Settings to compare, when given to the soak itself: the image queue's, and glibc's and libuv's.
+    ...Object.fromEntries(
+      ['IMAGE_WORKERS', 'IMAGE_QUEUE_MAX', 'MALLOC_ARENA_MAX', 'UV_THREADPOOL_SIZE']
+        .filter((name) => process.env[name])
+        .map((name) => [name, process.env[name]]),
+    ),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000',
     AUTH_RATE_LIMIT_MAX: '1000000',
@@ -102,8 +127,46 @@ async function ready(timeoutMs: number): Promise<boolean> {
   return false;
 }
 
+/** Stops the server (SIGTERM, then SIGKILL after 15 s) and drops its database and data folder. */
+async function stopAndRemove(): Promise<number | null | string> {
+  server.kill('SIGTERM');
+  const exitCode = await Promise.race([serverExit, sleep(15_000).then(() => 'no exit within 15 s')]);
+  if (exitCode !== 0) server.kill('SIGKILL');
+  const cleanup = new pg.Client({ connectionString: args['admin-url'] });
+  await cleanup.connect();
+  await cleanup.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  await cleanup.end();
+  rmSync(dataDir, { recursive: true, force: true });
+  return exitCode;
+}
+
 log(`server pid ${server.pid} on ${base}, database ${databaseName}: waiting for migrations and demo content …`);
 if (!(await ready(10 * 60_000))) throw new Error('the server did not become ready within 10 minutes');
+
+if (args['upload-burst']) {
+  const report = await uploadBurst({
+    base,
+    serverPid: server.pid ?? 0,
+    databaseUrl: databaseUrl.toString(),
+    dataDir,
+    uploads: burstUploads,
+    uploaders: Math.min(10, burstUploads),
+    settleSeconds: 10,
+    log,
+  });
+  const exitCode = await stopAndRemove();
+  // A recipe photo is stored at six widths (apps/server/src/services/images.ts).
+  console.info(
+    `\n${burstLines(report, 6).join('\n')}\nserver:     exit on SIGTERM: ${exitCode}; error lines logged: ${serverErrors.length}`,
+  );
+  for (const line of serverErrors.slice(0, 5)) console.info(`  server error: ${line}`);
+  const whole =
+    report.stored + report.refused === report.uploads &&
+    report.recipeRows === report.stored &&
+    report.imageFiles === report.stored * 6 &&
+    report.strayFiles.length === 0;
+  process.exit(whole && exitCode === 0 ? 0 : 1);
+}
 
 const photo = await sharp({
   create: {
@@ -177,14 +240,7 @@ await restart;
 clearInterval(sampler);
 sampleMemory();
 
-server.kill('SIGTERM');
-const exitCode = await Promise.race([serverExit, sleep(15_000).then(() => 'no exit within 15 s')]);
-if (exitCode !== 0) server.kill('SIGKILL');
-const cleanup = new pg.Client({ connectionString: args['admin-url'] });
-await cleanup.connect();
-await cleanup.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-await cleanup.end();
-rmSync(dataDir, { recursive: true, force: true });
+const exitCode = await stopAndRemove();
 
 // The report.
 const duringOutage = (sample: Sample) =>
