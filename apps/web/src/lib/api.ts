@@ -2,7 +2,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ApiError, normaliseError, type ApiErrorShape } from './api-error';
 import { registerApi } from './api-registry';
-import { request, type QueryParams } from './transport';
+import { request, type ExpectedFailure, type QueryParams } from './transport';
 import { sessionChanged, sessionCleared } from './session';
 
 export interface HttpArgs {
@@ -10,6 +10,8 @@ export interface HttpArgs {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   query?: QueryParams;
   json?: unknown;
+  /** An answer that is normal for this request although it is a failure: not logged as an error. */
+  notAnError?: ExpectedFailure;
 }
 
 /** RTK Query speaks to the API through the same transport as everything else; errors stay plain objects. */

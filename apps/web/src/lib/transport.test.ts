@@ -45,6 +45,18 @@ describe('request', () => {
     expect(console.error).toHaveBeenCalledTimes(1);
   });
 
+  it('rethrows a failure the caller names as not an error, without logging it', async () => {
+    const notAnError = { statusCode: 404, reason: 'Review not found' };
+    fetchMock.mockResolvedValueOnce(json(404, { success: false, statusCode: 404, message: 'Review not found' }));
+    await expect(request('/reviews/view/u/r', { notAnError })).rejects.toMatchObject(notAnError);
+    expect(console.error).not.toHaveBeenCalled();
+    // Any other failure of the same request is still an error.
+    allowConsoleError();
+    fetchMock.mockResolvedValueOnce(json(404, { success: false, statusCode: 404, message: 'Recipe not found' }));
+    await expect(request('/reviews/view/u/r', { notAnError })).rejects.toMatchObject({ reason: 'Recipe not found' });
+    expect(console.error).toHaveBeenCalledWith('[api] 404 Recipe not found');
+  });
+
   it('reports a network failure as no response', async () => {
     allowConsoleError();
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));

@@ -23,6 +23,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Called with 0..1 while a multipart body uploads. */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * A failure that is the normal answer, not an error (spec section 8: 'Review not found' shows the new-review form):
+   * it is still thrown for the caller, but not logged as an error.
+   */
+  notAnError?: ExpectedFailure;
+}
+
+/** A failure named by its status and the server's reason. */
+export interface ExpectedFailure {
+  statusCode: number;
+  reason: string;
 }
 
 const REFRESH_PATH = '/users/refresh-token';
@@ -149,7 +160,15 @@ export function onSessionExpired(listener: () => void): () => void {
   return () => sessionExpiredListeners.delete(listener);
 }
 
-function log(error: unknown): void {
+function log(error: unknown, notAnError?: ExpectedFailure): void {
+  if (
+    notAnError &&
+    error instanceof ApiError &&
+    error.statusCode === notAnError.statusCode &&
+    error.reason === notAnError.reason
+  ) {
+    return;
+  }
   if (error instanceof ApiError && error.reason === 'Request was aborted') {
     // Cancelling is routine (a newer search replaced an older one), so it is not reported as an error.
     console.info('[api]', error.reason);
@@ -186,7 +205,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       return await send<T>(path, options);
     }
   } catch (error) {
-    log(error);
+    log(error, options.notAnError);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import type { Review, ReviewList, ReviewValues } from '@forkful/contracts';
+import { messages, type Review, type ReviewList, type ReviewValues } from '@forkful/contracts';
 import { api } from '@/lib/api';
 
 /** A review changes the recipe's average rating and review count, so the recipe is refetched too. */
@@ -17,7 +17,12 @@ export const reviewsApi = api.injectEndpoints({
       providesTags: ['Review'],
     }),
     getMyReview: build.query<Review, { userId: string; recipeId: string }>({
-      query: ({ userId, recipeId }) => `/reviews/view/${encodeURIComponent(userId)}/${encodeURIComponent(recipeId)}`,
+      query: ({ userId, recipeId }) => ({
+        url: `/reviews/view/${encodeURIComponent(userId)}/${encodeURIComponent(recipeId)}`,
+        // The server answers 404 'Review not found' when the reader has not reviewed the recipe yet: the usual case,
+        // which shows the new-review form (spec sections 4 and 8), so it is not logged as an error.
+        notAnError: { statusCode: 404, reason: messages.reviewNotFound },
+      }),
       providesTags: ['MyReview'],
     }),
     createReview: build.mutation<Review, { recipeId: string; body: ReviewValues }>({
