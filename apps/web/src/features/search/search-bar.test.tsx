@@ -223,6 +223,45 @@ describe('SearchBar', () => {
     },
   );
 
+  /** Changes the text the way a script does: the value is set first, then `input` fires, with no key pressed. */
+  const setByScript = (input: HTMLElement, value: string) =>
+    act(() => {
+      (input as HTMLInputElement).value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+
+  it('a chosen suggestion is dropped when a script changes the text: the Search button searches the new text', async () => {
+    const { input, user, router, fetchMock } = await afterASelection();
+    setByScript(input, 'tomato soup');
+    expect(input).toHaveValue('tomato soup');
+    // Still no suggestion request: no key was pressed since the selection.
+    await wait(1000);
+    expect(searchCalls(fetchMock)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(location(router)).toBe('/searched-recipes?query=tomato%20soup');
+  });
+
+  it('a chosen suggestion is dropped when a paste without a key press changes the text', async () => {
+    const { input, router } = await afterASelection();
+    fireEvent.change(input, { target: { value: 'Pasta al limone, no cream' } });
+    fireEvent.submit((input as HTMLInputElement).form!);
+    expect(location(router)).toBe('/searched-recipes?query=Pasta%20al%20limone%2C%20no%20cream');
+  });
+
+  it('any change drops the choice, even one that comes back to the same title', async () => {
+    const { input, user, router } = await afterASelection();
+    setByScript(input, 'Pasta al limon');
+    setByScript(input, 'Pasta al limone');
+    await user.keyboard('{Enter}');
+    expect(location(router)).toBe('/searched-recipes?query=Pasta%20al%20limone');
+  });
+
+  it('a chosen suggestion opens its recipe while the box still shows its title', async () => {
+    const { user, router } = await afterASelection();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(location(router)).toBe('/view-recipe/r1');
+  });
+
   it('submitting typed text opens the searched-recipes page and reports it', async () => {
     const { input, user, router, onSubmitted, fetchMock } = setup(() => ok({ recipes: suggestions }));
     await user.type(input, 'tomato soup{Enter}');

@@ -69,7 +69,14 @@ export function SearchBar({ onSubmitted, className }: SearchBarProps) {
   const open = hasFocus && !hidden && searchStarted && text.trim() !== '';
   const listShown = open && !suggested.loading && !suggested.error && options.length > 0;
 
+  // The value the handlers last saw. A script that sets the input's value before firing `input` (a password
+  // manager, an extension, a test) hides the change from React's onChange, so onInput reports it too; whichever
+  // handler runs second finds nothing new.
+  const seen = useRef('');
+
   const onChange = (value: string) => {
+    if (value === seen.current) return;
+    seen.current = value;
     setText(value);
     setChosen(null);
     setHighlight(-1);
@@ -91,6 +98,7 @@ export function SearchBar({ onSubmitted, className }: SearchBarProps) {
   const choose = (suggestion: Suggestion) => {
     cancelPending();
     suppressed.current = true;
+    seen.current = suggestion.title;
     setText(suggestion.title);
     setChosen(suggestion);
     setHighlight(-1);
@@ -136,12 +144,14 @@ export function SearchBar({ onSubmitted, className }: SearchBarProps) {
   };
 
   const onSubmit = () => {
-    if (chosen) {
+    // What the box shows now, even if no event told us about a change.
+    const current = inputRef.current?.value ?? text;
+    if (chosen && current === chosen.title) {
       void navigate(`/view-recipe/${chosen._id}`);
       finish();
       return;
     }
-    const query = text.trim();
+    const query = current.trim();
     if (!query) return;
     void navigate(`/searched-recipes?query=${encodeURIComponent(query)}`);
     finish();
@@ -181,6 +191,7 @@ export function SearchBar({ onSubmitted, className }: SearchBarProps) {
           aria-activedescendant={listShown && highlight >= 0 ? optionId(highlight) : undefined}
           value={text}
           onChange={(event) => onChange(event.target.value)}
+          onInput={(event) => onChange(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           onFocus={() => setHasFocus(true)}
           onBlur={() => setHasFocus(false)}
@@ -218,6 +229,7 @@ export function SearchBar({ onSubmitted, className }: SearchBarProps) {
                 // Keep focus in the input so the click below still lands.
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => {
+                  seen.current = option.title;
                   setText(option.title);
                   void navigate(`/view-recipe/${option._id}`);
                   finish();
