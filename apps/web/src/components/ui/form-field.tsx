@@ -13,6 +13,8 @@ interface FormFieldProps {
   required?: boolean;
   error?: string;
   hint?: ReactNode;
+  /** A character counter ('37/100') shown while typing, so a limit is seen before the form is sent. */
+  count?: CharacterCountProps;
   className?: string;
   /** Hide the label visually (it is still announced). */
   labelHidden?: boolean;
@@ -49,12 +51,41 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
+interface CharacterCountProps {
+  length: number;
+  max: number;
+  /** Show the counter only from this many characters on (a long field need not count from the first letter). */
+  from?: number;
+}
+
+function isCounting(count: CharacterCountProps | undefined): count is CharacterCountProps {
+  return count !== undefined && count.length >= (count.from ?? 0);
+}
+
+/** '37/100'; past the limit it turns red and says so in words, for the eye and for screen readers alike. */
+export function CharacterCount({ id, length, max }: CharacterCountProps & { id: string }) {
+  const over = length > max;
+  return (
+    <p
+      id={id}
+      className={cn('ml-auto shrink-0 text-sm tabular-nums', over ? 'font-semibold text-danger-600' : 'text-ink-soft')}
+    >
+      {length}/{max}
+      <span className="sr-only"> characters</span>
+      {over && ` · ${length - max} too many`}
+    </p>
+  );
+}
+
 /** A label, a control and its error, wired together for assistive technology. */
-export function FormField({ label, required, error, hint, className, labelHidden, children }: FormFieldProps) {
+export function FormField({ label, required, error, hint, count, className, labelHidden, children }: FormFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const countId = `${id}-count`;
+  const counting = isCounting(count);
+  const describedBy =
+    [hint ? hintId : null, counting ? countId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className={cn('mb-1.5 block text-sm font-semibold text-ink', labelHidden && 'sr-only')}>
@@ -67,10 +98,15 @@ export function FormField({ label, required, error, hint, className, labelHidden
         'aria-describedby': describedBy,
         ...(required ? { 'aria-required': true } : {}),
       })}
-      {hint && (
-        <p id={hintId} className="mt-1.5 text-sm text-ink-soft">
-          {hint}
-        </p>
+      {(hint || counting) && (
+        <div className="mt-1.5 flex items-start gap-3">
+          {hint && (
+            <p id={hintId} className="min-w-0 text-sm text-ink-soft">
+              {hint}
+            </p>
+          )}
+          {counting && <CharacterCount id={countId} {...count} />}
+        </div>
       )}
       <FieldError id={errorId} message={error} />
     </div>

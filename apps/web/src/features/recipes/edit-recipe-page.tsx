@@ -74,6 +74,7 @@ export function EditRecipePage() {
                 panel: (
                   <RecipeForm
                     mode="edit"
+                    published={recipe.isPublished}
                     submitting={updateState.isLoading}
                     defaultValues={{
                       title: recipe.title,

@@ -28,7 +28,9 @@ export function EntryRows({
   const { fields, append, remove } = useFieldArray({ control, name });
   const rowErrors = errors[name];
   return (
-    <fieldset>
+    // A fieldset is as wide as its widest word by default (min-inline-size: min-content): one long URL in a step
+    // would push the whole page sideways.
+    <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-semibold text-ink">
         {legend}
         <RequiredMark />
@@ -38,16 +40,7 @@ export function EntryRows({
           const error = rowErrors?.[index]?.value?.message;
           const id = `${name}-${field.id}`;
           const errorId = `${id}-error`;
-          const control = {
-            id,
-            'aria-invalid': Boolean(error),
-            'aria-describedby': error ? errorId : undefined,
-            'aria-required': true,
-            placeholder: index === 0 ? placeholder : undefined,
-            // Steps grow with their text where the browser can (field-sizing), so a long step is never cut off.
-            className: cn(inputClasses, multiline && 'min-h-20 resize-y field-sizing-content'),
-            ...register(`${name}.${index}.value` as const),
-          };
+          const removable = index > 0;
           return (
             <li key={field.id} className="flex items-start gap-2">
               <span
@@ -60,23 +53,44 @@ export function EntryRows({
                 <label htmlFor={id} className="sr-only">
                   {`${itemLabel} ${index + 1}`}
                 </label>
-                {multiline ? <textarea rows={3} {...control} /> : <input {...control} />}
+                {/* The remove button sits inside the field's corner, so every row's field spans the card's width
+                    (row 1, which cannot be removed, keeps no empty column) and only removable rows give up the
+                    corner. Every row grows with its text where the browser can (field-sizing): nothing is cut. */}
+                <div className="relative">
+                  <textarea
+                    id={id}
+                    aria-invalid={Boolean(error)}
+                    aria-describedby={error ? errorId : undefined}
+                    aria-required
+                    placeholder={index === 0 ? placeholder : undefined}
+                    rows={multiline ? 3 : 1}
+                    className={cn(
+                      inputClasses,
+                      'field-sizing-content wrap-anywhere',
+                      multiline ? 'min-h-20 resize-y' : 'resize-none',
+                      removable && 'pr-12',
+                    )}
+                    onKeyDown={(event) => {
+                      // An ingredient is one line: Enter must not put a line break into it.
+                      if (!multiline && event.key === 'Enter') event.preventDefault();
+                    }}
+                    {...register(`${name}.${index}.value` as const)}
+                  />
+                  {removable && (
+                    <button
+                      type="button"
+                      onClick={() => remove(index)}
+                      aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`}
+                      className="absolute top-1 right-1 grid size-9 place-items-center rounded-full text-ink-soft hover:bg-danger-50 hover:text-danger-600"
+                    >
+                      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
+                        <path d="M7 3h6l1 1h3v2H3V4h3l1-1Zm-2 4h10l-.8 10.1A2 2 0 0 1 12.2 19H7.8a2 2 0 0 1-2-1.9L5 7Z" />
+                      </svg>
+                    </button>
+                  )}
+                </div>
                 <FieldError id={errorId} message={error} />
               </div>
-              {index > 0 ? (
-                <button
-                  type="button"
-                  onClick={() => remove(index)}
-                  aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`}
-                  className="mt-1 grid size-10 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-danger-50 hover:text-danger-600"
-                >
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
-                    <path d="M7 3h6l1 1h3v2H3V4h3l1-1Zm-2 4h10l-.8 10.1A2 2 0 0 1 12.2 19H7.8a2 2 0 0 1-2-1.9L5 7Z" />
-                  </svg>
-                </button>
-              ) : (
-                <span className="size-10 shrink-0" aria-hidden="true" />
-              )}
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import { createRecipeSchema, updateRecipeSchema } from '@forkful/contracts';
+import { COOKING_TIME_MAX, createRecipeSchema, updateRecipeSchema } from '@forkful/contracts';
 import { z } from 'zod';
 
 /**
@@ -25,6 +25,14 @@ function formSchemaOf(base: typeof createRecipeSchema | typeof updateRecipeSchem
 export const createFormSchema = formSchemaOf(createRecipeSchema);
 /** On edit, an empty ingredient says 'Ingredient cannot be empty' (spec section 5). */
 export const editFormSchema = formSchemaOf(updateRecipeSchema);
+
+/** The limits the form shows while typing, read from the rules that check them, so the two cannot disagree. */
+export const recipeLimits = {
+  title: createRecipeSchema.shape.title.maxLength ?? Infinity,
+  introduction: createRecipeSchema.shape.introduction.unwrap().maxLength ?? Infinity,
+  entry: createRecipeSchema.shape.steps.element.maxLength ?? Infinity,
+  cookingTimeMinutes: COOKING_TIME_MAX,
+};
 
 export type RecipeFormInput = z.input<typeof createFormSchema>;
 export type RecipeFormValues = z.output<typeof createFormSchema>;

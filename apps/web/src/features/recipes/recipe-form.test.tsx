@@ -5,11 +5,12 @@ import { renderScreen } from '@/test/render';
 import { RecipeForm } from './recipe-form';
 import { emptyRecipeForm } from './recipe-form-schema';
 
-function renderForm(mode: 'create' | 'edit' = 'create') {
+function renderForm(mode: 'create' | 'edit' = 'create', published?: boolean) {
   const onSubmit = vi.fn();
   renderScreen(
     <RecipeForm
       mode={mode}
+      published={published}
       defaultValues={emptyRecipeForm}
       submitting={false}
       onSubmit={onSubmit}
@@ -95,5 +96,55 @@ describe('RecipeForm', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Ingredient cannot be empty')).toBeInTheDocument();
+  });
+
+  it('shows the title and introduction limits while typing, tied to their fields', async () => {
+    const { user } = renderForm();
+    const title = screen.getByLabelText(/^Title/);
+    expect(title).toHaveAccessibleDescription('0/100 characters');
+    await user.type(title, 'Tomato soup');
+    expect(title).toHaveAccessibleDescription('11/100 characters');
+    await user.type(title, ' with basil'.repeat(9));
+    expect(screen.getByText(/^110\/100/)).toHaveTextContent('110/100 characters · 10 too many');
+
+    // A long introduction counts only once it comes near its limit.
+    const introduction = screen.getByLabelText(/^Introduction/);
+    expect(screen.queryByText(/\/2000/)).not.toBeInTheDocument();
+    await user.click(introduction);
+    await user.paste('a'.repeat(1850));
+    expect(introduction).toHaveAccessibleDescription('A line or two: what makes it good? 1850/2000 characters');
+  });
+
+  it('says how long a cooking time may be before the form is sent', () => {
+    renderForm();
+    expect(screen.getByLabelText(/^Cooking time/)).toHaveAccessibleDescription('Up to 10,080 minutes (7 days)');
+  });
+
+  it('on edit of a draft, says before Save that Save publishes it and Save Draft keeps it private', () => {
+    renderForm('edit', false);
+    expect(screen.getByText('Draft')).toBeInTheDocument();
+    const note = 'Only you can see this draft. Save publishes it for everyone; Save Draft keeps it private.';
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveAccessibleDescription(note);
+    expect(screen.getByRole('button', { name: 'Save Draft' })).toHaveAccessibleDescription(note);
+  });
+
+  it('on edit of a published recipe, says that Save Draft takes it off the site', () => {
+    renderForm('edit', true);
+    expect(screen.getByText('Published')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Draft' })).toHaveAccessibleDescription(
+      'Everyone can see this recipe. Save keeps it published; Save Draft takes it off the site, so only you can see it.',
+    );
+  });
+
+  it('on create, says nothing about publishing beside the buttons', () => {
+    renderForm();
+    expect(screen.getByRole('button', { name: 'Publish' })).not.toHaveAccessibleDescription();
+  });
+
+  it('an ingredient row is one line that wraps its text: Enter adds no line break', async () => {
+    const { user } = renderForm();
+    const ingredient = screen.getByLabelText('Ingredient 1');
+    await user.type(ingredient, '800 g potatoes{Enter}halved');
+    expect(ingredient).toHaveValue('800 g potatoeshalved');
   });
 });

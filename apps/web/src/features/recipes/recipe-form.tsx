@@ -1,13 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEvent, ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { EntryRows } from './entry-rows';
-import { createFormSchema, editFormSchema, type RecipeFormInput, type RecipeFormValues } from './recipe-form-schema';
+import {
+  createFormSchema,
+  editFormSchema,
+  recipeLimits,
+  type RecipeFormInput,
+  type RecipeFormValues,
+} from './recipe-form-schema';
+
+const MINUTES_PER_DAY = 24 * 60;
+const cookingTimeHint = `Up to ${recipeLimits.cookingTimeMinutes.toLocaleString('en-US')} minutes (${
+  recipeLimits.cookingTimeMinutes / MINUTES_PER_DAY
+} days)`;
 
 interface RecipeFormProps {
   mode: 'create' | 'edit';
+  /** On edit: whether the recipe is published now, so the form can say what Save and Save Draft will do to it. */
+  published?: boolean;
   defaultValues: RecipeFormInput;
   submitting: boolean;
   /** publish: Publish / Save (true) or Save Draft (false). */
@@ -18,7 +31,17 @@ interface RecipeFormProps {
   footer?: ReactNode;
 }
 
-export function RecipeForm({ mode, defaultValues, submitting, onSubmit, onCancel, children, footer }: RecipeFormProps) {
+export function RecipeForm({
+  mode,
+  published,
+  defaultValues,
+  submitting,
+  onSubmit,
+  onCancel,
+  children,
+  footer,
+}: RecipeFormProps) {
+  const publishNoteId = useId();
   const {
     register,
     control,
@@ -28,6 +51,9 @@ export function RecipeForm({ mode, defaultValues, submitting, onSubmit, onCancel
     resolver: zodResolver(mode === 'create' ? createFormSchema : editFormSchema),
     defaultValues,
   });
+  // The schema trims before it counts, so the counters do too.
+  const title = useWatch({ control, name: 'title' }).trim();
+  const introduction = (useWatch({ control, name: 'introduction' }) ?? '').trim();
 
   // Publish/Save and Save Draft are both submit buttons; the one pressed decides isPublished.
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -38,23 +64,43 @@ export function RecipeForm({ mode, defaultValues, submitting, onSubmit, onCancel
 
   return (
     <form noValidate onSubmit={submit} className="space-y-7">
-      <FormField label="Title" required error={errors.title?.message}>
+      <FormField
+        label="Title"
+        required
+        error={errors.title?.message}
+        count={{ length: title.length, max: recipeLimits.title }}
+      >
         {(field) => (
           <input {...field} {...register('title')} placeholder="e.g. Smoky tomato pasta" className={inputClasses} />
         )}
       </FormField>
-      <FormField label="Introduction" error={errors.introduction?.message} hint="A line or two: what makes it good?">
+      <FormField
+        label="Introduction"
+        error={errors.introduction?.message}
+        hint="A line or two: what makes it good?"
+        count={{
+          length: introduction.length,
+          max: recipeLimits.introduction,
+          from: Math.floor(recipeLimits.introduction * 0.9),
+        }}
+      >
         {(field) => (
           <textarea
             {...field}
             {...register('introduction')}
             rows={3}
-            className={`${inputClasses} min-h-24 resize-y field-sizing-content`}
+            className={`${inputClasses} min-h-24 resize-y field-sizing-content wrap-anywhere`}
           />
         )}
       </FormField>
       {children}
-      <FormField label="Cooking time (mins)" required error={errors.cookingTime?.message} className="max-w-xs">
+      <FormField
+        label="Cooking time (mins)"
+        required
+        error={errors.cookingTime?.message}
+        hint={cookingTimeHint}
+        className="max-w-xs"
+      >
         {(field) => (
           <input
             {...field}
@@ -85,17 +131,64 @@ export function RecipeForm({ mode, defaultValues, submitting, onSubmit, onCancel
         multiline
       />
       {footer}
-      <div className="flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={submitting}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="secondary" disabled={submitting} data-publish="false">
-          Save Draft
-        </Button>
-        <Button type="submit" disabled={submitting} data-publish="true">
-          {mode === 'create' ? 'Publish' : 'Save'}
-        </Button>
+      <div className="space-y-4 border-t border-line pt-6">
+        {mode === 'edit' && <PublishNote id={publishNoteId} published={published ?? false} />}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={submitting}
+            data-publish="false"
+            aria-describedby={mode === 'edit' ? publishNoteId : undefined}
+          >
+            Save Draft
+          </Button>
+          <Button
+            type="submit"
+            disabled={submitting}
+            data-publish="true"
+            aria-describedby={mode === 'edit' ? publishNoteId : undefined}
+          >
+            {mode === 'create' ? 'Publish' : 'Save'}
+          </Button>
+        </div>
       </div>
     </form>
+  );
+}
+
+/**
+ * On edit, Save publishes and Save Draft unpublishes (spec section 4): a cook fixing a typo in a draft is told so
+ * before choosing, next to the buttons, and each button is described by it.
+ */
+function PublishNote({ id, published }: { id: string; published: boolean }) {
+  return (
+    <div className="flex flex-wrap items-start gap-x-3 gap-y-2 rounded-2xl bg-cream px-4 py-3 text-sm sm:flex-nowrap">
+      <span
+        className={
+          published
+            ? 'shrink-0 rounded-full bg-herb-50 px-2.5 py-0.5 font-semibold text-herb-600'
+            : 'shrink-0 rounded-full bg-cream-deep px-2.5 py-0.5 font-semibold text-ink'
+        }
+      >
+        {published ? 'Published' : 'Draft'}
+      </span>
+      <p id={id} className="min-w-0 text-ink-soft">
+        {published ? (
+          <>
+            Everyone can see this recipe. <strong className="text-ink">Save</strong> keeps it published;{' '}
+            <strong className="text-ink">Save Draft</strong> takes it off the site, so only you can see it.
+          </>
+        ) : (
+          <>
+            Only you can see this draft. <strong className="text-ink">Save</strong> publishes it for everyone;{' '}
+            <strong className="text-ink">Save Draft</strong> keeps it private.
+          </>
+        )}
+      </p>
+    </div>
   );
 }
