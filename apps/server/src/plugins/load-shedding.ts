@@ -111,7 +111,7 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, { config }: { 
   sweepStale(dir);
   const queue = new ImageQueue(config.imageWorkers, config.imageQueueMax);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.headers['content-type']?.toLowerCase().startsWith('multipart/')) {
+    if (request.headers['content-type']?.toLowerCase().includes('multipart/')) {
       uploadsOf.set(request, new RequestUploads(dir, queue, reply));
     }
   });
