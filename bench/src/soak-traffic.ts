@@ -9,7 +9,7 @@ export interface Sample {
 }
 
 /** Cookies of one virtual user, as a browser keeps them. */
-class Jar {
+export class Jar {
   private readonly cookies = new Map<string, string>();
 
   store(response: Response): void {

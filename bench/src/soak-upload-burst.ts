@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import sharp from 'sharp';
 import { memoryOf } from './processes.js';
+import { Jar } from './soak-traffic.js';
 
 /** What one burst measured. */
 export interface BurstReport {
@@ -49,29 +50,12 @@ function noisePhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-class Cookies {
-  private readonly cookies = new Map<string, string>();
-
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-async function signUp(base: string, email: string): Promise<Cookies> {
+async function signUp(base: string, email: string): Promise<Jar> {
   const form = new FormData();
   form.set('name', 'Burst Cook');
   form.set('email', email);
   form.set('password', SIGN_UP_PASSWORD);
-  const jar = new Cookies();
+  const jar = new Jar();
   const response = await fetch(`${base}/api/v1/users/register`, { method: 'POST', body: form });
   jar.store(response);
   await response.text();
@@ -115,7 +99,7 @@ export async function uploadBurst(options: {
   const { base, uploads } = options;
   const photo = await noisePhoto();
   const stamp = Date.now().toString(36);
-  const uploaders: Cookies[] = [];
+  const uploaders: Jar[] = [];
   for (let n = 0; n < options.uploaders; n++) uploaders.push(await signUp(base, `burst-${n}-${stamp}@example.com`));
   const otherEmail = `other-${stamp}@example.com`;
   await signUp(base, otherEmail);
@@ -154,7 +138,7 @@ export async function uploadBurst(options: {
   const loginMs: number[] = [];
   const currentMs: number[] = [];
   const otherFailures: string[] = [];
-  const other = new Cookies();
+  const other = new Jar();
   await sleep(200);
   while (!burstDone) {
     const loginStart = performance.now();
