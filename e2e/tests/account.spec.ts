@@ -87,9 +87,12 @@ test('change name, avatar and password, then log out and back in with the new pa
   await expect(passwordBlock.getByText(/^Error: /)).toBeVisible();
   await capture(page, testInfo, '06-password-error');
   await passwordBlock.getByLabel(/^Current password/).fill(cook.password);
-  const alerts = collectDialogs(page);
+  const dialogs = collectDialogs(page);
   await passwordBlock.getByRole('button', { name: 'Change password' }).click();
-  await expect.poll(() => alerts).toEqual(['Password changed']);
+  // Said in the page's live region, as 'Name updated' is: no alert box.
+  await expect(passwordBlock.getByRole('status')).toHaveText('Password changed');
+  expect(dialogs).toEqual([]);
+  await capture(page, testInfo, '06-password-changed');
   await expect(passwordBlock.getByLabel(/^Current password/)).toHaveValue('');
   // Still logged in after the change.
   await page.reload();
@@ -106,17 +109,22 @@ test('change name, avatar and password, then log out and back in with the new pa
   expect((await currentUser(page))?.name).toBe(newName);
 });
 
-test('delete the account: alert, back on the home page, logged out, recipes gone', async ({ page }, testInfo) => {
+test('delete the account: back on the home page with the message, logged out, recipes gone', async ({
+  page,
+}, testInfo) => {
   const cook = await signUpByApi(page, { name: `Dora Delete ${testInfo.project.name}` });
   const recipeId = await createRecipeByApi(page, { title: recipeTitle('Farewell Soup') });
   await page.goto(`/users/profile/${cook.id}`);
   await expect(page.getByRole('heading', { level: 1, name: cook.name })).toBeVisible();
 
   const block = await openSettings(page, 'Delete account');
-  await expect(block.getByText('Your account and every recipe you created are removed for good.')).toBeVisible();
+  await expect(
+    block.getByText('Your account, every recipe you created and every review you wrote are removed for good.'),
+  ).toBeVisible();
   await block.getByRole('button', { name: 'Delete account' }).click();
   const confirm = page.getByRole('dialog', { name: 'Proceed with deletion?' });
   await expect(confirm.getByText('This is irreversible')).toBeVisible();
+  await expect(confirm.getByText('Your recipes and reviews are deleted with your account.')).toBeVisible();
   await capture(page, testInfo, '07-delete-account-confirm');
   // Cancel keeps everything.
   await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -124,11 +132,13 @@ test('delete the account: alert, back on the home page, logged out, recipes gone
   expect((await currentUser(page))?._id).toBe(cook.id);
 
   await block.getByRole('button', { name: 'Delete account' }).click();
-  const alerts = collectDialogs(page);
+  const dialogs = collectDialogs(page);
   await confirm.getByRole('button', { name: 'Delete account' }).click();
-  await expect.poll(() => alerts).toEqual(['Account deleted successfully']);
 
   await expect(page).toHaveURL(/\/$/);
+  // The message survives the move to the landing page and is said there, in a live region.
+  await expect(page.getByRole('status').filter({ hasText: /^Account deleted successfully$/ })).toBeVisible();
+  expect(dialogs).toEqual([]);
   await expectLoggedOut(page, testInfo);
   expect(await currentUser(page)).toBeNull();
   await capture(page, testInfo, '07-after-account-deleted');

@@ -4,12 +4,13 @@ import { menuSlice } from '@/features/layout/menu-slice';
 import { searchSlice } from '@/features/search/search-slice';
 import type { api } from '@/lib/api';
 import { onApiRegistered } from '@/lib/api-registry';
+import { flashSlice } from '@/lib/flash';
 import { onSessionExpired } from '@/lib/transport';
 import { sessionCleared } from '@/lib/session';
 
 export function createStore() {
   // The server-data cache joins later (lib/api-registry), so the start-up bundle does not carry it.
-  const rootReducer = combineSlices(authSlice, menuSlice, searchSlice).withLazyLoadedSlices<{
+  const rootReducer = combineSlices(authSlice, menuSlice, searchSlice, flashSlice).withLazyLoadedSlices<{
     api: ReturnType<typeof api.reducer>;
   }>();
   const dynamicMiddleware = createDynamicMiddleware();

@@ -62,6 +62,8 @@ interface ConfirmDialogProps {
   open: boolean;
   title: string;
   text: string;
+  /** A second sentence after the spec's text: what else goes with it. */
+  details?: string;
   confirmLabel: string;
   busy?: boolean;
   error?: ReactNode;
@@ -73,6 +75,7 @@ export function ConfirmDialog({
   open,
   title,
   text,
+  details,
   confirmLabel,
   busy,
   error,
@@ -82,6 +85,7 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onClose={onCancel} title={title}>
       <p className="mt-2 text-ink-soft">{text}</p>
+      {details && <p className="mt-2 text-ink-soft">{details}</p>}
       {error && <div className="mt-4">{error}</div>}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>

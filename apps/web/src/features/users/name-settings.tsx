@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FormField, inputClasses } from '@/components/ui/form-field';
+import { StatusMessage } from '@/components/ui/status-message';
 import { reasonOf } from '@/lib/api-error';
 import { sessionUserUpdated } from '@/lib/session';
 import { useAppDispatch } from '@/lib/store-hooks';
@@ -37,15 +38,11 @@ export function NameSettings({ user }: { user: User }) {
         {(field) => <input {...field} {...register('name')} autoComplete="name" className={inputClasses} />}
       </FormField>
       {error && <ErrorBox>Error: {error}</ErrorBox>}
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="sm" disabled={isLoading}>
           Save name
         </Button>
-        {done && (
-          <span role="status" className="text-sm font-medium text-herb-600">
-            Name updated
-          </span>
-        )}
+        <StatusMessage message={done ? 'Name updated' : null} />
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FormField, inputClasses } from '@/components/ui/form-field';
+import { StatusMessage } from '@/components/ui/status-message';
 import { reasonOf } from '@/lib/api-error';
 import { useUpdatePasswordMutation } from './users-api';
 
@@ -15,6 +16,7 @@ import { useUpdatePasswordMutation } from './users-api';
 export function PasswordSettings({ email }: { email: string }) {
   const [updatePassword, { isLoading }] = useUpdatePasswordMutation();
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
   const {
     register,
     handleSubmit,
@@ -27,13 +29,14 @@ export function PasswordSettings({ email }: { email: string }) {
 
   const submit = handleSubmit(async (values) => {
     setError(null);
+    setDone(false);
     const result = await updatePassword(values);
     if ('error' in result && result.error) {
       setError(reasonOf(result.error));
       return;
     }
     reset();
-    window.alert(alerts.passwordChanged);
+    setDone(true);
   });
 
   return (
@@ -62,9 +65,12 @@ export function PasswordSettings({ email }: { email: string }) {
         )}
       </FormField>
       {error && <ErrorBox>Error: {error}</ErrorBox>}
-      <Button type="submit" size="sm" disabled={isLoading}>
-        Change password
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="sm" disabled={isLoading}>
+          Change password
+        </Button>
+        <StatusMessage message={done ? alerts.passwordChanged : null} />
+      </div>
     </form>
   );
 }

@@ -24,7 +24,19 @@ describe('profile settings', () => {
     expect(await screen.findByText('Name cannot be empty')).toBeInTheDocument();
   });
 
-  it("change password: 'This is required field', minimum 8, then alert 'Password changed'", async () => {
+  it("name: 'Name updated' is said in the page's live region, as the other settings say theirs", async () => {
+    mockFetch(() => ok({ user: { ...me, name: 'Ada L.' } }));
+    const user = userEvent.setup();
+    renderScreen(<NameSettings user={me} />);
+    const status = screen.getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+    await user.clear(screen.getByLabelText(/^Name/));
+    await user.type(screen.getByLabelText(/^Name/), 'Ada L.');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    await vi.waitFor(() => expect(status).toHaveTextContent('Name updated'));
+  });
+
+  it("change password: 'This is required field', minimum 8, then 'Password changed' in the page, not an alert box", async () => {
     const fetchMock = mockFetch(() => ok(null));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
@@ -39,9 +51,13 @@ describe('profile settings', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password should be at least 8 characters')).toBeInTheDocument();
 
+    // The live region is on the page before there is anything to say, so the message is announced.
+    const status = screen.getByRole('status');
+    expect(status).toBeEmptyDOMElement();
     await user.type(screen.getByLabelText(/^New password/), '-and-longer');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Password changed'));
+    await vi.waitFor(() => expect(status).toHaveTextContent('Password changed'));
+    expect(alert).not.toHaveBeenCalled();
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({
       method: 'PATCH',
       body: JSON.stringify({ curPassword: 'old-password', newPassword: 'short-and-longer' }),
@@ -140,7 +156,7 @@ describe('profile settings', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('delete account: asks first; a failure closes the dialog and shows the reason; success alerts, logs out, goes to /', async () => {
+  it('delete account: asks first, saying reviews go too; a failure shows the reason; success logs out and goes to / with a message for the landing page', async () => {
     allowConsoleError();
     let calls = 0;
     mockFetch(() => (++calls === 1 ? fail(500, 'Database is busy') : ok(null)));
@@ -152,6 +168,7 @@ describe('profile settings', () => {
       await user.click(screen.getByRole('button', { name: 'Delete account' }));
       const dialog = screen.getByRole('dialog', { name: 'Proceed with deletion?' });
       expect(within(dialog).getByText('This is irreversible')).toBeInTheDocument();
+      expect(within(dialog).getByText('Your recipes and reviews are deleted with your account.')).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     };
 
@@ -162,7 +179,8 @@ describe('profile settings', () => {
 
     await confirmDeletion();
     await vi.waitFor(() => expect(location(router)).toBe('/'));
-    expect(alert).toHaveBeenCalledWith('Account deleted successfully');
+    expect(alert).not.toHaveBeenCalled();
+    expect(store.getState().flash.message).toBe('Account deleted successfully');
     expect(store.getState().auth.isLoggedIn).toBe(false);
   });
 
