@@ -27,6 +27,11 @@ class ServerBusy extends HttpError {
   }
 }
 
+/** The disk refused an upload's temporary file (full, or not writable): the server's failure, not the client's. */
+class TemporaryFileError extends Error {
+  readonly statusCode = 500;
+}
+
 /**
  * The uploads of one request: their temporary files and their places in the image queue, all given back when the
  * response closes, whether it was sent, refused or abandoned by a client that went away.
@@ -61,6 +66,12 @@ class RequestUploads {
     this.arriving.add(arrival);
     try {
       await arrival.done;
+    } catch (error) {
+      // Only the file system's own errors name a system call; a malformed body or a client that left does not.
+      if (typeof (error as { syscall?: unknown }).syscall === 'string') {
+        throw new TemporaryFileError('An upload could not be written to its temporary file', { cause: error });
+      }
+      throw error;
     } finally {
       this.arriving.delete(arrival);
     }
@@ -73,8 +84,12 @@ class RequestUploads {
     const arriving = [...this.arriving];
     for (const { stream } of arriving) stream.destroy();
     await Promise.allSettled(arriving.map(({ done }) => done));
-    await Promise.all(this.files.map((file) => rm(file, { force: true })));
     for (const ticket of this.tickets) ticket.release();
+    const removals = await Promise.allSettled(this.files.map((file) => rm(file, { force: true })));
+    for (const removal of removals) {
+      if (removal.status === 'rejected')
+        this.reply.log.warn({ err: removal.reason }, 'temporary upload file not removed');
+    }
   }
 }
 

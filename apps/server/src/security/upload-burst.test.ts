@@ -3,9 +3,12 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+// Its types add isUnderPressure() to the app.
+import type {} from '@fastify/under-pressure';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETRY_AFTER_SECONDS, SERVER_BUSY, UPLOADS_BUSY, UPLOAD_TEMP_DIR } from '../plugins/load-shedding.js';
+import { ImageQueue } from '../services/image-queue.js';
 import { createTestApp, multipart, type TestContext } from '../test/app.js';
 import { call, uploadedFiles } from '../test/fixtures.js';
 import { FetchJar, request, serverForFile } from '../test/server-process.js';
@@ -208,4 +211,33 @@ describe('a lagging event loop', () => {
     await waitUntil(() => !ctx.app.isUnderPressure(), 'the event loop has caught up');
     expect((await call(ctx.app, 'GET', '/recipes/all')).statusCode).toBe(200);
   }, 30_000);
+});
+
+describe('the image queue', () => {
+  it('admits workers + waiting uploads, runs at most `workers` at a time in order, and takes a place back once', async () => {
+    const queue = new ImageQueue(2, 1);
+    const tickets = [queue.admit(), queue.admit(), queue.admit()];
+    expect(queue.admit()).toBeUndefined();
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    await Promise.all(
+      tickets.map((ticket, n) =>
+        ticket?.process(async () => {
+          running += 1;
+          most = Math.max(most, running);
+          await sleep(10);
+          order.push(n);
+          running -= 1;
+        }),
+      ),
+    );
+    expect(most).toBe(2);
+    expect(order).toEqual([0, 1, 2]);
+    tickets[0]?.release();
+    tickets[0]?.release();
+    expect(queue.size).toBe(2);
+    expect(queue.admit()).toBeDefined();
+    expect(queue.admit()).toBeUndefined();
+  });
 });
