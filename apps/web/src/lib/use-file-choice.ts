@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { resizeImage } from './resize-image';
 import { useUploadLimit } from './upload-limit';
 import { IMAGE_ONLY_MESSAGE, isImage, useObjectUrl } from './use-object-url';
 
@@ -7,13 +8,19 @@ export type FileRefusal = (file: File) => string | undefined;
 
 export const imagesOnly: FileRefusal = (file) => (isImage(file) ? undefined : IMAGE_ONLY_MESSAGE);
 
+interface FileChoiceOptions {
+  /** The largest width the server keeps of this image: a wider one is resized to it here (resize-image.ts). */
+  maxWidth?: number;
+}
+
 /**
  * One file field (a recipe photo, an avatar): a chosen file is checked, its type by `refuse` and its size against
  * the server's upload limit, before it is taken, so a refused file is neither previewed nor sent. A refusal empties
- * the field and shows why: what the form sends is never a file other than the one last chosen. `checking` is true
- * while the limit is being learned (the first choice only), so a form holds its submit for that moment.
+ * the field and shows why: what the form sends is never a file other than the one last chosen. With `maxWidth`, a
+ * wider image is resized first, and the limit applies to what will be sent. `checking` is true while the limit is
+ * being learned (the first choice only) or the image resized, so a form holds its submit for that moment.
  */
-export function useFileChoice(refuse: FileRefusal) {
+export function useFileChoice(refuse: FileRefusal, { maxWidth }: FileChoiceOptions = {}) {
   const [file, setFile] = useState<File | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [checking, setChecking] = useState(false);
@@ -22,12 +29,14 @@ export function useFileChoice(refuse: FileRefusal) {
   const preview = useObjectUrl(file);
 
   const check = async (chosen: File) => {
-    const refusal = refuse(chosen) ?? (await overLimit(chosen));
+    const typeRefusal = refuse(chosen);
+    const prepared = !typeRefusal && maxWidth ? await resizeImage(chosen, maxWidth) : chosen;
+    const refusal = typeRefusal ?? (await overLimit(prepared));
     // A file chosen (or a field cleared) meanwhile wins over this one.
     if (latest.current !== chosen) return;
     setChecking(false);
     setFieldError(refusal);
-    setFile(refusal ? null : chosen);
+    setFile(refusal ? null : prepared);
   };
 
   const choose = (chosen: File) => {

@@ -1,5 +1,5 @@
 import { IMAGE_MIME_TYPES } from '@forkful/contracts';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -7,6 +7,7 @@ import { FileButton } from '@/components/ui/file-button';
 import { FieldError } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { capitalise, reasonOf } from '@/lib/api-error';
+import { RECIPE_PHOTO_MAX_WIDTH } from '@/lib/resize-image';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { imagesOnly, useFileChoice } from '@/lib/use-file-choice';
 import { RecipeForm } from './recipe-form';
@@ -29,22 +30,31 @@ export function AddRecipePage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const photoId = useId();
-  const photo = useFileChoice(imagesOnly);
+  const photo = useFileChoice(imagesOnly, { maxWidth: RECIPE_PHOTO_MAX_WIDTH });
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const inFlight = useRef<AbortController | null>(null);
   const submitting = progress !== null;
 
   const onSubmit = async (values: RecipeFormValues, publish: boolean) => {
     setError(null);
+    setCancelled(false);
+    const controller = new AbortController();
+    inFlight.current = controller;
     setProgress(0);
     try {
-      const { _id } = await createRecipe(toFormData(values, publish, photo.file), setProgress);
+      const { _id } = await createRecipe(toFormData(values, publish, photo.file), setProgress, controller.signal);
       dispatch(invalidateAfterUpload());
       void navigate(`/view-recipe/${_id}`);
     } catch (caught) {
+      // Stopped by the user before the server had it all: nothing was saved, and the form keeps what was typed.
+      if (controller.signal.aborted) setCancelled(true);
       // Spec section 8: on create the reason's first letter is capitalised.
-      setError(capitalise(reasonOf(caught)));
+      else setError(capitalise(reasonOf(caught)));
       setProgress(null);
+    } finally {
+      inFlight.current = null;
     }
   };
 
@@ -66,7 +76,14 @@ export function AddRecipePage() {
             onCancel={() => void navigate(-1)}
             footer={
               <>
-                {progress !== null && <ProgressBar value={progress} label="Uploading recipe" />}
+                {progress !== null && (
+                  <ProgressBar value={progress} label="Uploading recipe" onCancel={() => inFlight.current?.abort()} />
+                )}
+                {cancelled && (
+                  <p role="status" className="font-medium text-ink">
+                    Upload cancelled. Nothing was saved; your recipe is still here to send again.
+                  </p>
+                )}
                 {error && <ErrorBox>Error: {error}</ErrorBox>}
               </>
             }
@@ -100,6 +117,11 @@ export function AddRecipePage() {
                 </div>
               </div>
               <FieldError id={`${photoId}-error`} message={photo.fieldError} />
+              {photo.checking && (
+                <p role="status" className="mt-1.5 text-sm text-ink-soft">
+                  Preparing photo…
+                </p>
+              )}
             </div>
           </RecipeForm>
         </div>

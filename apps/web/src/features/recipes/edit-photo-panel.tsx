@@ -2,44 +2,58 @@ import { IMAGE_MIME_TYPES, type Recipe } from '@forkful/contracts';
 import { useId, useState } from 'react';
 import { RecipePhoto } from '@/components/recipe-card';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FileButton } from '@/components/ui/file-button';
 import { FieldError } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { RECIPE_PHOTO_MAX_WIDTH } from '@/lib/resize-image';
 import { useAppDispatch } from '@/lib/store-hooks';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { useImageUpload } from '@/lib/use-image-upload';
 import { invalidateAfterUpload, updateRecipePhoto, useDeleteRecipePhotoMutation } from './recipes-api';
 
-/** Edit Photo tab (spec section 2): change, delete, upload, save, cancel. */
+/**
+ * Edit Photo tab (spec section 2): change, delete, upload, save, cancel. Save is offered only when it can do
+ * something: with a photo on the recipe it waits for a new one to be chosen (saying so), and without one it
+ * answers 'Photo is required' (spec section 5). Deleting the photo asks first.
+ */
 export function EditPhotoPanel({ recipe }: { recipe: Recipe }) {
   const dispatch = useAppDispatch();
   const fieldId = useId();
-  const [saved, setSaved] = useState<string | null>(null);
+  const hintId = useId();
+  const [status, setStatus] = useState<string | null>(null);
   const photo = useImageUpload({
-    upload: (file, onProgress) => updateRecipePhoto(recipe._id, file, onProgress),
-    onUploaded: () => {
-      dispatch(invalidateAfterUpload(recipe._id));
-      setSaved('Photo saved.');
-    },
+    upload: (file, onProgress, signal) => updateRecipePhoto(recipe._id, file, onProgress, signal),
+    onUploaded: () => dispatch(invalidateAfterUpload(recipe._id)),
+    maxWidth: RECIPE_PHOTO_MAX_WIDTH,
   });
   const { file, preview, fieldError, progress, error } = photo;
-  const [deletePhoto, deleteState] = useDeleteRecipePhotoMutation();
-  const busy = photo.uploading || photo.checking || deleteState.isLoading;
+  const [deletePhoto] = useDeleteRecipePhotoMutation();
+  const deletion = useConfirmedAction({
+    run: () => deletePhoto(recipe._id),
+    onDone: () => setStatus('Photo deleted.'),
+    failureShown: 'in-dialog',
+  });
+  const busy = photo.uploading || photo.checking || deletion.dialog.busy;
+  const hasPhoto = Boolean(recipe.recipePhoto);
+  const waitingForChoice = hasPhoto && !file;
 
   const choose = (chosen: File) => {
-    setSaved(null);
+    setStatus(null);
     photo.choose(chosen);
   };
 
-  const save = () => {
-    setSaved(null);
-    void photo.save();
+  const save = async () => {
+    setStatus(null);
+    const outcome = await photo.save();
+    if (outcome === 'saved') setStatus('Photo saved.');
+    if (outcome === 'cancelled') setStatus('Upload cancelled. The recipe keeps its photo as it was.');
   };
 
-  const remove = async () => {
-    setSaved(null);
-    const result = await photo.remove(() => deletePhoto(recipe._id));
-    if (!result.error) setSaved('Photo deleted.');
+  const askToDelete = () => {
+    setStatus(null);
+    deletion.ask();
   };
 
   return (
@@ -59,30 +73,51 @@ export function EditPhotoPanel({ recipe }: { recipe: Recipe }) {
           describedBy={fieldError ? `${fieldId}-error` : undefined}
           invalid={Boolean(fieldError)}
         >
-          {recipe.recipePhoto || file ? 'Change photo' : 'Upload photo'}
+          {hasPhoto || file ? 'Change photo' : 'Upload photo'}
         </FileButton>
-        {recipe.recipePhoto && !file && (
-          <Button variant="danger-ghost" onClick={() => void remove()} disabled={busy}>
+        {hasPhoto && !file && (
+          <Button variant="danger-ghost" onClick={askToDelete} disabled={busy}>
             Delete photo
           </Button>
         )}
       </div>
       <FieldError id={`${fieldId}-error`} message={fieldError} />
-      {progress !== null && <ProgressBar value={progress} label="Uploading photo" />}
-      {error && <ErrorBox>Error: {error}</ErrorBox>}
-      {saved && (
-        <p role="status" className="font-medium text-herb-600">
-          {saved}
+      {photo.checking && (
+        <p role="status" className="text-sm text-ink-soft">
+          Preparing photo…
         </p>
       )}
-      <div className="flex gap-3 border-t border-line pt-5">
-        <Button onClick={save} disabled={busy}>
+      {progress !== null && <ProgressBar value={progress} label="Uploading photo" onCancel={photo.abort} />}
+      {error && <ErrorBox>Error: {error}</ErrorBox>}
+      {status && (
+        <p role="status" className="font-medium text-herb-600">
+          {status}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3 border-t border-line pt-5">
+        <Button
+          onClick={() => void save()}
+          disabled={busy || waitingForChoice}
+          aria-describedby={waitingForChoice ? hintId : undefined}
+        >
           Save
         </Button>
         <Button variant="ghost" disabled={busy || !file} onClick={photo.cancel}>
           Cancel
         </Button>
+        {waitingForChoice && (
+          <p id={hintId} className="text-sm text-ink-soft">
+            Choose a new photo to replace this one, then save.
+          </p>
+        )}
       </div>
+      <ConfirmDialog
+        {...deletion.dialog}
+        title="Delete this photo?"
+        text="The recipe will show 'Photo not available' until you upload a new one."
+        confirmLabel="Delete photo"
+        error={deletion.error && <ErrorBox>Error: {deletion.error}. Please try again.</ErrorBox>}
+      />
     </div>
   );
 }

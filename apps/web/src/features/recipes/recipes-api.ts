@@ -95,18 +95,27 @@ export const {
   usePrefetch,
 } = recipesApi;
 
-/** Multipart calls go through XMLHttpRequest for upload progress, outside the cache; callers invalidate after. */
-export function createRecipe(form: FormData, onUploadProgress: (fraction: number) => void) {
-  return request<{ _id: string }>('/recipes/create-recipe', { method: 'POST', form, onUploadProgress });
+/**
+ * Multipart calls go through XMLHttpRequest for upload progress, outside the cache; callers invalidate after. The
+ * signal lets the user stop an upload on its way.
+ */
+export function createRecipe(form: FormData, onUploadProgress: (fraction: number) => void, signal?: AbortSignal) {
+  return request<{ _id: string }>('/recipes/create-recipe', { method: 'POST', form, onUploadProgress, signal });
 }
 
-export function updateRecipePhoto(id: string, photo: File, onUploadProgress: (fraction: number) => void) {
+export function updateRecipePhoto(
+  id: string,
+  photo: File,
+  onUploadProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+) {
   const form = new FormData();
   form.append('recipePhoto', photo);
   return request<Recipe>(`/recipes/${encodeURIComponent(id)}/update-recipe-photo`, {
     method: 'PATCH',
     form,
     onUploadProgress,
+    signal,
   });
 }
 
