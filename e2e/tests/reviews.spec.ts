@@ -69,7 +69,14 @@ test('a fresh cook creates, updates and deletes a review on a recipe', async ({ 
   // Delete.
   await reviewsRegion.getByRole('button', { name: 'Update My Review' }).click();
   await edit.getByRole('button', { name: 'Delete my review' }).click();
+  // It asks first (nothing is deleted yet), then says it was deleted.
+  const confirm = page.getByRole('dialog', { name: 'Proceed with deletion?' });
+  await expect(confirm.getByText('This is irreversible')).toBeVisible();
+  await capture(page, testInfo, '04-review-delete-confirm');
+  expect((await page.request.get(`${API}/reviews/view/${cook.id}/${recipe._id}`)).status()).toBe(200);
+  await confirm.getByRole('button', { name: 'Delete review' }).click();
   await expect(form).toBeVisible();
+  await expect(reviewsRegion.getByRole('status').filter({ hasText: /^Your review was deleted\.$/ })).toBeVisible();
   await expect(reviewsRegion.getByText('You already reviewed this recipe!')).toHaveCount(0);
   await expect(reviewsRegion.getByRole('article', { name: `Review by ${cook.name}` })).toHaveCount(0);
   await expect(count).toContainText(`${recipe.totalReviews} review`);

@@ -6,7 +6,7 @@ import {
   type ReviewValues,
 } from '@forkful/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CloseButton } from '@/components/ui/close-button';
@@ -23,6 +23,8 @@ interface ReviewFormProps {
   /** Extra actions (Delete my review) and messages. */
   children?: ReactNode;
   onClose?: () => void;
+  /** Takes the keyboard focus when it appears (in place of something the cook was using that went away). */
+  focusOnMount?: boolean;
 }
 
 /** Rating 1–5 (required) and a comment of at most 250 characters; submit stays disabled until valid. */
@@ -34,8 +36,13 @@ export function ReviewForm({
   onSubmit,
   children,
   onClose,
+  focusOnMount,
 }: ReviewFormProps) {
   const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
   const {
     register,
     handleSubmit,
@@ -61,7 +68,7 @@ export function ReviewForm({
       className="relative rounded-2xl border border-line bg-white p-5 shadow-card sm:p-6"
       aria-labelledby={`${id}-title`}
     >
-      <h3 id={`${id}-title`} className="pr-10 text-xl font-semibold">
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className="pr-10 text-xl font-semibold focus:outline-none">
         {title}
       </h3>
       {onClose && <CloseButton onClick={onClose} className="absolute top-4 right-4" />}

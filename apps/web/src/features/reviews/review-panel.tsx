@@ -1,10 +1,13 @@
-import { messages, type Review, type ReviewValues } from '@forkful/contracts';
+import { alerts, messages, type Review, type ReviewValues } from '@forkful/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatusMessage } from '@/components/ui/status-message';
 import { isApiError, reasonOf } from '@/lib/api-error';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { ReviewCard } from './review-card';
 import {
   useCreateReviewMutation,
@@ -18,7 +21,9 @@ import {
 const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
 const formPlaceholder = <Skeleton className="h-40 rounded-2xl" />;
 
-function NewReview({ recipeId }: { recipeId: string }) {
+const REVIEW_DELETED = 'Your review was deleted.';
+
+function NewReview({ recipeId, afterDeletion }: { recipeId: string; afterDeletion: boolean }) {
   const [createReview, { isLoading }] = useCreateReviewMutation();
   const [error, setError] = useState<string | null>(null);
   const submit = async (body: ReviewValues) => {
@@ -32,17 +37,24 @@ function NewReview({ recipeId }: { recipeId: string }) {
       submitLabel="Submit review"
       submitting={isLoading}
       onSubmit={(v) => void submit(v)}
+      // The edit form the cook deleted from is gone; the empty form takes the keyboard focus it had.
+      focusOnMount={afterDeletion}
     >
       {error && <ErrorBox className="w-full">Error: {error}</ErrorBox>}
     </ReviewForm>
   );
 }
 
-function ExistingReview({ review, recipeId }: { review: Review; recipeId: string }) {
+function ExistingReview({ review, recipeId, onDeleted }: { review: Review; recipeId: string; onDeleted: () => void }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [updateReview, updateState] = useUpdateReviewMutation();
-  const [deleteReview, deleteState] = useDeleteReviewMutation();
+  const [deleteReview] = useDeleteReviewMutation();
+  const deletion = useConfirmedAction({
+    run: () => deleteReview({ reviewId: review._id, recipeId }),
+    onDone: onDeleted,
+    failureShown: 'in-dialog',
+  });
 
   const update = async (body: ReviewValues) => {
     setError(null);
@@ -50,27 +62,31 @@ function ExistingReview({ review, recipeId }: { review: Review; recipeId: string
     if ('error' in result && result.error) setError(reasonOf(result.error));
     else setEditing(false);
   };
-  const remove = async () => {
-    setError(null);
-    const result = await deleteReview({ reviewId: review._id, recipeId });
-    if ('error' in result && result.error) setError(reasonOf(result.error));
-  };
 
   if (editing) {
     return (
-      <ReviewForm
-        title="Update your review"
-        submitLabel="Update review"
-        defaultValues={{ rating: review.rating, comment: review.comment }}
-        submitting={updateState.isLoading || deleteState.isLoading}
-        onSubmit={(values) => void update(values)}
-        onClose={() => setEditing(false)}
-      >
-        <Button variant="danger-ghost" disabled={deleteState.isLoading} onClick={() => void remove()}>
-          Delete my review
-        </Button>
-        {error && <ErrorBox className="w-full">Error: {error}</ErrorBox>}
-      </ReviewForm>
+      <>
+        <ReviewForm
+          title="Update your review"
+          submitLabel="Update review"
+          defaultValues={{ rating: review.rating, comment: review.comment }}
+          submitting={updateState.isLoading || deletion.dialog.busy}
+          onSubmit={(values) => void update(values)}
+          onClose={() => setEditing(false)}
+        >
+          <Button variant="danger-ghost" disabled={deletion.dialog.busy} onClick={deletion.ask}>
+            Delete my review
+          </Button>
+          {error && <ErrorBox className="w-full">Error: {error}</ErrorBox>}
+        </ReviewForm>
+        <ConfirmDialog
+          {...deletion.dialog}
+          title={alerts.deleteConfirmTitle}
+          text={alerts.deleteConfirmText}
+          confirmLabel="Delete review"
+          error={deletion.error && <ErrorBox>Error: {deletion.error}. Please try again.</ErrorBox>}
+        />
+      </>
     );
   }
 
@@ -103,6 +119,7 @@ export function ReviewPanel({
     { userId: userId ?? '', recipeId },
     { skip: !userId || isAuthor },
   );
+  const [deleted, setDeleted] = useState(false);
 
   if (!userId) {
     return (
@@ -119,9 +136,21 @@ export function ReviewPanel({
   if (error && !(isApiError(error) && error.reason === messages.reviewNotFound)) {
     return <ErrorBox>Error: {reasonOf(error)}</ErrorBox>;
   }
+  const hasReview = Boolean(data && !error);
   return (
-    <Suspense fallback={formPlaceholder}>
-      {data && !error ? <ExistingReview review={data} recipeId={recipeId} /> : <NewReview recipeId={recipeId} />}
-    </Suspense>
+    <>
+      {/* In place before a deletion, so 'deleted' is announced; it goes once there is a review again. */}
+      <StatusMessage
+        message={deleted && !hasReview ? REVIEW_DELETED : null}
+        className={deleted && !hasReview ? 'mb-4' : undefined}
+      />
+      <Suspense fallback={formPlaceholder}>
+        {data && hasReview ? (
+          <ExistingReview review={data} recipeId={recipeId} onDeleted={() => setDeleted(true)} />
+        ) : (
+          <NewReview recipeId={recipeId} afterDeletion={deleted} />
+        )}
+      </Suspense>
+    </>
   );
 }

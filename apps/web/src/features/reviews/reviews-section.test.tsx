@@ -128,4 +128,39 @@ describe('ReviewsSection', () => {
       within(screen.getByRole('region', { name: 'Reviews' })).queryByText('Write a review'),
     ).not.toBeInTheDocument();
   });
+
+  it('deleting the own review asks first, then says it was deleted and shows the empty form', async () => {
+    let deleted = false;
+    const fetchMock = renderSection((url, init) => {
+      if (url.pathname === '/api/v1/reviews/mine/delete' && init?.method === 'DELETE') {
+        deleted = true;
+        return ok(null);
+      }
+      if (url.pathname === '/api/v1/reviews/view/me/r1') return deleted ? fail(404, 'Review not found') : ok(mine);
+      return ok(makeReviewList(deleted ? [] : [mine]));
+    }, 'me').fetchMock;
+    const deleteCalls = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Update My Review' }));
+    // The live region is in place before there is anything to say.
+    const status = screen.getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete my review' }));
+    let dialog = screen.getByRole('dialog', { name: 'Proceed with deletion?' });
+    expect(within(dialog).getByText('This is irreversible')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Update your review' })).toBeInTheDocument();
+    expect(deleteCalls()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete my review' }));
+    dialog = screen.getByRole('dialog', { name: 'Proceed with deletion?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete review' }));
+    const form = await screen.findByRole('heading', { name: 'Write a review' });
+    expect(deleteCalls()).toHaveLength(1);
+    expect(status).toHaveTextContent('Your review was deleted.');
+    // The form the cook was in is gone; the keyboard continues in the empty one.
+    expect(form).toHaveFocus();
+  });
 });
