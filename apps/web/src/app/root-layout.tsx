@@ -1,5 +1,5 @@
 import { MOBILE_BREAKPOINT_PX } from '@forkful/contracts';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountActions } from '@/features/auth/account-actions';
@@ -36,14 +36,37 @@ function PageLoading() {
   );
 }
 
+/**
+ * Keeps `--header-height` on the document at the sticky header's height, so whatever a page scrolls into view can
+ * stop below the header (`scroll-margin-top`) at every width, however the header wraps.
+ */
+function useHeaderHeight() {
+  const layout = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const header = layout.current?.querySelector(':scope > header');
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--header-height', `${header.getBoundingClientRect().height}px`);
+    });
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-height');
+    };
+  }, []);
+  return layout;
+}
+
 /** Header, page and footer on every screen; the app layer hands the header the search and account features. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const dispatch = useAppDispatch();
   const focusSearch = useFocusSearch();
+  const layout = useHeaderHeight();
   const close = () => dispatch(closeMenu());
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div ref={layout} className="flex min-h-dvh flex-col">
       <Header
         search={<SearchBar />}
         account={<AccountActions variant="bar" />}

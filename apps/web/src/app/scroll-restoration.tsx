@@ -7,6 +7,7 @@ const RESTORE_FOR_MS = 2000;
 
 let positions: Map<string, number> | null = null;
 let currentKey = '';
+let currentAddress = '';
 
 function start(): Map<string, number> {
   let saved: Array<[string, number]> = [];
@@ -67,7 +68,18 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     positions ??= start();
+    const address = `${location.pathname}${location.search}${location.hash}`;
+    const sameAddress = address === currentAddress;
+    currentAddress = address;
+    const previousKey = currentKey;
     currentKey = keyOf(location);
+    // Replacing the entry without moving (a page clearing the action it finished after a log-in) is not arriving on a
+    // page: the reader stays where they are, and their position moves to the new entry.
+    if (navigationType === 'REPLACE' && sameAddress) {
+      const kept = positions.get(previousKey);
+      if (kept !== undefined) positions.set(currentKey, kept);
+      return undefined;
+    }
     const saved = navigationType === 'POP' ? positions.get(currentKey) : undefined;
     if (saved !== undefined) return restore(saved);
     if (location.hash) {

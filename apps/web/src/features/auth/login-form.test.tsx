@@ -5,6 +5,7 @@ import { allowConsoleError } from '@/test/console';
 import { makeUser } from '@/test/factories';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { location, renderScreen } from '@/test/render';
+import { logIn } from '@/test/session';
 import { LoginPage } from './login-page';
 
 const user1 = makeUser({ name: 'Ada' });
@@ -37,11 +38,76 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText(/^Password/), 'secret');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await vi.waitFor(() => expect(location(router)).toBe('/'));
+    // In place of the log-in screen's history entry: Back never shows the form to someone logged in.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.state).toBeNull();
     expect(store.getState().auth).toEqual({ isLoggedIn: true, user: user1, loading: false });
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({
       method: 'POST',
       body: '{"email":"ada@example.com","password":"secret"}',
     });
+  });
+
+  it('logged in from an action, returns to its page and asks it to finish the action', async () => {
+    mockFetch(() => ok({ user: user1 }));
+    const user = userEvent.setup();
+    const { router } = renderScreen(<LoginPage />, {
+      path: '/login',
+      url: '/login?next=%2Fview-recipe%2Fr1&action=save',
+    });
+    expect(screen.getByText('Log in to save this recipe. You will be right back on it.')).toBeInTheDocument();
+    // A sign-up instead returns to the same page.
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/signup?next=%2Fview-recipe%2Fr1&action=save',
+    );
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await vi.waitFor(() => expect(location(router)).toBe('/view-recipe/r1'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.state).toEqual({ afterLogin: 'save' });
+  });
+
+  it.each([
+    ['another site', '//evil.example/steal'],
+    ['an absolute address', 'https://evil.example/'],
+    ['a backslash trick', '/\\evil.example'],
+    ['the log-in page itself', '/login'],
+  ])('returns to / when next is %s', async (_name, next) => {
+    mockFetch(() => ok({ user: user1 }));
+    const user = userEvent.setup();
+    const { router } = renderScreen(<LoginPage />, {
+      path: '/login',
+      url: `/login?next=${encodeURIComponent(next)}&action=save`,
+    });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await vi.waitFor(() => expect(location(router)).toBe('/'));
+    expect(router.state.location.state).toBeNull();
+  });
+
+  it('sends a user who is already logged in on, without the form and without the action', async () => {
+    mockFetch(() => ok(null));
+    // A store that is logged in before the log-in screen opens.
+    const blank = renderScreen(<p>blank</p>);
+    const { store } = blank;
+    logIn(store, user1);
+    blank.unmount();
+    const plain = renderScreen(<LoginPage />, { path: '/login', store });
+    await vi.waitFor(() => expect(location(plain.router)).toBe('/'));
+    expect(plain.router.state.historyAction).toBe('REPLACE');
+    plain.unmount();
+
+    const fromAction = renderScreen(<LoginPage />, {
+      path: '/login',
+      url: '/login?next=%2Fview-recipe%2Fr1&action=save',
+      store,
+    });
+    await vi.waitFor(() => expect(location(fromAction.router)).toBe('/view-recipe/r1'));
+    expect(fromAction.router.state.location.state).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
   });
 
   it("shows the server's reason in a red box", async () => {

@@ -11,7 +11,13 @@ import { useAppDispatch } from '@/lib/store-hooks';
 import { loginUser } from './auth-slice';
 import { DemoCredentials } from './demo-credentials';
 
-export function LoginForm({ onLoggedIn }: { onLoggedIn?: () => void }) {
+interface LoginFormProps {
+  onLoggedIn?: () => void;
+  /** The sign-up link: it carries the page to return to when the log-in was started from one. */
+  signupHref?: string;
+}
+
+export function LoginForm({ onLoggedIn, signupHref = '/signup' }: LoginFormProps) {
   const dispatch = useAppDispatch();
   const { loading } = useSession();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -55,7 +61,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn?: () => void }) {
       <DemoCredentials />
       <p className="text-center text-sm text-ink-soft">
         New to Forkful?{' '}
-        <Link to="/signup" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <Link to={signupHref} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
           Create an account
         </Link>
       </p>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { returnQuery, useHere } from '@/lib/login-return';
 import { useSession } from '@/lib/session';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
@@ -9,10 +10,12 @@ import { LoginForm } from './login-form';
  */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { isLoggedIn } = useSession();
+  const here = useHere();
   if (isLoggedIn) return children;
   return (
     <AuthCard title="Please log in" subtitle="You need to be logged in to see this page.">
-      <LoginForm />
+      {/* Signing up instead comes back here too. */}
+      <LoginForm signupHref={`/signup${returnQuery({ next: here })}`} />
     </AuthCard>
   );
 }

@@ -42,6 +42,26 @@ describe('SignupPage', () => {
     expect(store.getState().auth.isLoggedIn).toBe(true);
   });
 
+  it('signed up from an action, returns to its page and asks it to finish the action', async () => {
+    mockFetch((url) => (url.pathname.endsWith('/register') ? ok({ user: user1 }, 201) : ok({ user: user1 })));
+    const user = userEvent.setup();
+    const { router } = renderScreen(<SignupPage />, {
+      path: '/signup',
+      url: '/signup?next=%2Fview-recipe%2Fr1&action=save',
+    });
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fview-recipe%2Fr1&action=save',
+    );
+    await user.type(screen.getByLabelText(/^Name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Signup' }));
+    await vi.waitFor(() => expect(location(router)).toBe('/view-recipe/r1'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.state).toEqual({ afterLogin: 'save' });
+  });
+
   it('accepts only png or jpeg avatars', async () => {
     mockFetch(() => ok(null));
     const user = userEvent.setup({ applyAccept: false });

@@ -2,16 +2,18 @@ import { AVATAR_MIME_TYPES, registerSchema, type RegisterInput } from '@forkful/
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FieldError, FormField, inputClasses } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useSession } from '@/lib/session';
 import { useAppDispatch } from '@/lib/store-hooks';
+import { loginReturnOf, returnQuery } from '@/lib/login-return';
 import { useFileChoice, type FileRefusal } from '@/lib/use-file-choice';
 import { AuthCard } from './auth-card';
 import { signupUser } from './auth-slice';
+import { useLoggedInRedirect } from './logged-in-redirect';
 
 const AVATAR_TYPE_MESSAGE = 'Avatar must be a png or jpeg image';
 
@@ -19,8 +21,13 @@ const pngOrJpeg: FileRefusal = (file) =>
   (AVATAR_MIME_TYPES as readonly string[]).includes(file.type) ? undefined : AVATAR_TYPE_MESSAGE;
 
 export function SignupPage() {
+  // Once logged in (by this form, or before arriving), the screen gives way to the redirect.
+  return useLoggedInRedirect() ?? <SignupForm />;
+}
+
+function SignupForm() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { loading } = useSession();
   const avatarId = useId();
   const avatarChoice = useFileChoice(pngOrJpeg);
@@ -49,9 +56,12 @@ export function SignupPage() {
         onUploadProgress: avatar ? setProgress : undefined,
       }),
     );
-    setProgress(null);
-    if (signupUser.fulfilled.match(result)) void navigate('/');
-    else setServerError(result.payload?.reason ?? 'Something went wrong');
+    // Success needs nothing here: the logged-in session swaps this form for the redirect, which goes to / or back to
+    // the page the sign-up was started from.
+    if (!signupUser.fulfilled.match(result)) {
+      setProgress(null);
+      setServerError(result.payload?.reason ?? 'Something went wrong');
+    }
   });
 
   return (
@@ -119,7 +129,10 @@ export function SignupPage() {
       </form>
       <p className="mt-6 text-center text-sm text-ink-soft">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <Link
+          to={`/login${returnQuery(loginReturnOf(params))}`}
+          className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
           Login
         </Link>
       </p>

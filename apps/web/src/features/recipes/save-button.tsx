@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
+import { loginHref, useHere, usePendingLoginAction } from '@/lib/login-return';
 import { useCheckSavedQuery, useSaveRecipeMutation, useUnsaveRecipeMutation } from './recipes-api';
 
 const base = 'inline-flex h-11 items-center gap-2 rounded-full px-5 font-semibold transition-colors';
@@ -19,18 +21,33 @@ function Heart({ filled }: { filled: boolean }) {
   );
 }
 
-/** Save/Saved: flips at once; a failed unsave reverts to Saved (spec section 4). */
+/**
+ * Save/Saved: flips at once; a failed unsave reverts to Saved (spec section 4). A visitor's Save leads to the log-in
+ * screen, which returns here and asks for the save to be finished: the recipe is saved (never unsaved, if it already
+ * was) as soon as its saved state is known.
+ */
 export function SaveButton({ recipeId, loggedIn }: { recipeId: string; loggedIn: boolean }) {
   const navigate = useNavigate();
-  const { data, isLoading } = useCheckSavedQuery(recipeId, { skip: !loggedIn });
+  const here = useHere();
+  const { data, isLoading, isFetching, isError } = useCheckSavedQuery(recipeId, { skip: !loggedIn });
   const [save] = useSaveRecipeMutation();
   const [unsave] = useUnsaveRecipeMutation();
+  const [savePending, saveDone] = usePendingLoginAction('save');
+  // Development's StrictMode runs effects twice: the save is asked for once.
+  const finished = useRef(false);
+
+  useEffect(() => {
+    if (!savePending || !loggedIn || finished.current || isFetching || (!data && !isError)) return;
+    finished.current = true;
+    if (data && !data.isSaved) void save(recipeId);
+    saveDone();
+  }, [savePending, loggedIn, data, isFetching, isError, save, saveDone, recipeId]);
 
   if (!loggedIn) {
     return (
       <button
         type="button"
-        onClick={() => void navigate('/login')}
+        onClick={() => void navigate(loginHref(here, 'save'))}
         className={cn(base, 'border border-line bg-white hover:border-brand-500')}
       >
         <Heart filled={false} />

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusMessage } from '@/components/ui/status-message';
 import { isApiError, reasonOf } from '@/lib/api-error';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
+import { loginHref, useHere } from '@/lib/login-return';
 import { ReviewCard } from './review-card';
 import {
   useCreateReviewMutation,
@@ -120,11 +121,13 @@ export function ReviewPanel({
     { skip: !userId || isAuthor },
   );
   const [deleted, setDeleted] = useState(false);
+  // Logging in from here comes back to this recipe's reviews (lib/login-return).
+  const here = useHere();
 
   if (!userId) {
     return (
       <p className="rounded-2xl border border-dashed border-line bg-white/60 px-5 py-4 text-ink-soft">
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to={loginHref(here, 'review')} className="font-semibold text-brand-700 hover:underline">
           Log in
         </Link>{' '}
         to rate this recipe and leave a review.

@@ -93,7 +93,8 @@ describe('ReviewsSection', () => {
       '/api/v1/reviews/view-all/r1?page=1',
       '/api/v1/reviews/view-all/r1?page=2',
     ]);
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    // Logging in from here comes back to the page (rendered at /) and its reviews.
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2F&action=review');
   });
 
   it("says 'Error loading reviews: …' when the list fails", async () => {

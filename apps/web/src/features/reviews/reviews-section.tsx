@@ -1,9 +1,10 @@
 import { clientErrors } from '@forkful/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reasonOf } from '@/lib/api-error';
+import { usePendingLoginAction } from '@/lib/login-return';
 import { useSession } from '@/lib/session';
 import { ReviewCard } from './review-card';
 import { ReviewPanel } from './review-panel';
@@ -67,9 +68,26 @@ export function ReviewsSection({ recipeId, authorId }: { recipeId: string; autho
   const [pages, setPages] = useState(1);
   const userId = user?._id ?? null;
   const isAuthor = userId === authorId;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [reviewPending, reviewDone] = usePendingLoginAction('review');
+
+  // Back from logging in to write a review: the reviews come into view (below the sticky header, scroll-margin) with
+  // the focus on their heading, the form right under it.
+  useEffect(() => {
+    if (!reviewPending || !userId) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+    reviewDone();
+  }, [reviewPending, userId, reviewDone]);
+
   return (
     <section aria-labelledby="reviews-heading">
-      <h2 id="reviews-heading" className="text-2xl font-bold sm:text-3xl">
+      <h2
+        id="reviews-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="scroll-mt-[calc(var(--header-height,4.5rem)+1.5rem)] text-2xl font-bold focus:outline-none sm:text-3xl"
+      >
         Reviews
       </h2>
       <div className="mt-5">
