@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { allowConsoleError } from '@/test/console';
 import { makeRecipeCard, makeRecipeList } from '@/test/factories';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
@@ -35,6 +35,24 @@ const titles = () =>
     .map((heading) => heading.textContent);
 
 describe('RecipesPage', () => {
+  it("Next scrolls to the grid's top, below the sticky header (scroll-margin-top), not to the heading", async () => {
+    serveRecipes();
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    renderScreen(<RecipesPage />, { path: '/recipes' });
+    await screen.findByText('Page 1 of 5');
+    expect(scrolled).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 2 of 5');
+    expect(scrolled).toHaveLength(1);
+    const target = scrolled[0]!;
+    expect(target).toContainElement(screen.getByRole('list', { name: 'Recipes, page 2' }));
+    expect(target).not.toContainElement(screen.getByRole('heading', { level: 1, name: 'All Recipes' }));
+    expect(target.className).toContain('scroll-mt-[calc(var(--header-height');
+  });
+
   it('shows 12 per page from a request of 24 and keeps the neighbouring page', async () => {
     const fetchMock = serveRecipes();
     const user = userEvent.setup();

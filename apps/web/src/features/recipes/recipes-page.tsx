@@ -11,7 +11,7 @@ export function RecipesPage() {
   const [params, setParams] = useSearchParams();
   const page = parsePage(params.get('page'));
   const { recipes, totalPages, isLoading, isError } = useRecipePage(page);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
 
   // A page beyond the end (an old bookmark) moves to the last page that exists.
@@ -24,7 +24,8 @@ export function RecipesPage() {
       firstRender.current = false;
       return;
     }
-    headingRef.current?.scrollIntoView({ block: 'start' });
+    // Next and Previous land on the new page's first recipes, just below the sticky header (scroll-margin-top).
+    gridRef.current?.scrollIntoView({ block: 'start' });
   }, [page]);
 
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
@@ -33,15 +34,13 @@ export function RecipesPage() {
     <div className="container-page py-10 sm:py-14">
       <header className="max-w-2xl">
         <p className="text-sm font-semibold tracking-[0.14em] text-brand-700 uppercase">The collection</p>
-        <h1 ref={headingRef} className="mt-2 scroll-mt-36 text-4xl font-bold sm:text-5xl">
-          All Recipes
-        </h1>
+        <h1 className="mt-2 text-4xl font-bold sm:text-5xl">All Recipes</h1>
         <p className="mt-4 text-lg text-ink-soft">
           Every dish our community has cooked, photographed and written down — from weeknight noodles to slow Sunday
           roasts. Browse {RECIPE_PAGE_SIZE} at a time, open one that makes you hungry, and make it yours.
         </p>
       </header>
-      <div className="mt-10">
+      <div ref={gridRef} className="mt-10 scroll-mt-[calc(var(--header-height,4.5rem)+1.5rem)]">
         <RecipeGrid
           recipes={recipes}
           loading={isLoading}
