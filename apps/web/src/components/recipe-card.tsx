@@ -59,7 +59,9 @@ export function RecipePhoto({
 export function RecipeCard({ recipe, eager, priority, headingLevel = 3 }: RecipeCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line/70 bg-white shadow-card transition-shadow duration-200 hover:shadow-lift">
+    // The title's link covers the card, so its keyboard focus rings the whole card (the site's ring: 3 px brand,
+    // 2 px off), not just the title.
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line/70 bg-white shadow-card transition-shadow duration-200 hover:shadow-lift has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-500">
       <div className="relative aspect-[4/3] overflow-hidden">
         <RecipePhoto
           recipe={recipe}
