@@ -92,7 +92,7 @@ test('a large portrait phone photo is sent resized to 1280 px wide, still portra
   await panel.getByRole('button', { name: 'Save', exact: true }).click();
   await sent;
   const sentPhotos = await page.evaluate(() => (window as unknown as { sentPhotos: SentPhoto[] }).sentPhotos);
-  expect(sentPhotos).toEqual([{ name: 'IMG_2041.webp', type: 'image/webp', size: expect.any(Number) as number }]);
+  expect(sentPhotos).toMatchObject([{ name: 'IMG_2041.webp', type: 'image/webp' }]);
   expect(sentPhotos[0]!.size).toBeLessThan(original.length / 3);
   await expect(panel.getByRole('status').filter({ hasText: 'Photo saved.' })).toBeVisible();
 
