@@ -3,7 +3,7 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ApiError, normaliseError, type ApiErrorShape } from './api-error';
 import { registerApi } from './api-registry';
 import { request, type ExpectedFailure, type QueryParams } from './transport';
-import { sessionChanged, sessionCleared } from './session';
+import { sessionChanged } from './session';
 
 export interface HttpArgs {
   url: string;
@@ -56,7 +56,8 @@ const sessionDependentTags = [
 
 const refetchOnSessionChange: Middleware = (store) => (next) => (action) => {
   const result = next(action);
-  if (sessionChanged.match(action) || sessionCleared.match(action)) {
+  // Queries still on screen refetch as the new user; those of pages that have gone are dropped from the cache.
+  if (sessionChanged.match(action)) {
     store.dispatch(api.util.invalidateTags([...sessionDependentTags]));
   }
   return result;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -15,6 +15,7 @@ interface AccountActionsProps {
 export function AccountActions({ variant, onNavigate }: AccountActionsProps) {
   const { isLoggedIn, user, loading } = useSession();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const menu = variant === 'menu';
   const wrap = menu ? 'flex flex-col gap-3' : 'flex items-center gap-2';
 
@@ -66,6 +67,9 @@ export function AccountActions({ variant, onNavigate }: AccountActionsProps) {
         disabled={loading}
         onClick={() => {
           onNavigate?.();
+          // Logging out lands on the landing page, from wherever it was asked: a page that needs login (a profile,
+          // a form) would otherwise turn into a log-in wall, and its requests would fail without a session.
+          void navigate('/');
           void dispatch(logoutUser());
         }}
         className={buttonClasses(menu ? 'secondary' : 'ghost', menu ? 'lg' : 'md')}

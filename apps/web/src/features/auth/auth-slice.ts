@@ -67,18 +67,14 @@ export const signupUser = createAsyncThunk<User, SignupArgs, Rejectable>(
   },
 );
 
-export const logoutUser = createAsyncThunk<void, void, Rejectable>(
-  'auth/logout',
-  async (_, { rejectWithValue, dispatch }) => {
-    try {
-      await request('/users/logout', { method: 'POST' });
-    } catch (error) {
-      return rejectWithValue(toApiErrorShape(error));
-    } finally {
-      dispatch(sessionChanged());
-    }
-  },
-);
+/** The cached answers of the old user are dropped after the logged-out screen shows (AuthBootstrap), not here. */
+export const logoutUser = createAsyncThunk<void, void, Rejectable>('auth/logout', async (_, { rejectWithValue }) => {
+  try {
+    await request('/users/logout', { method: 'POST' });
+  } catch (error) {
+    return rejectWithValue(toApiErrorShape(error));
+  }
+});
 
 function loggedIn(state: AuthState, user: User) {
   state.isLoggedIn = true;
