@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -91,7 +91,13 @@ describe('the app shell', () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('404 Not Found')).toBeInTheDocument();
-    expect(screen.getByText('No route matches URL "/no/such/page"')).toBeInTheDocument();
+    // The spec's words, not as raw monospace text.
+    expect(screen.getByText('No route matches URL "/no/such/page"')).not.toHaveClass('font-mono');
+    // A designed page: a search box of its own (phones keep the header's behind the menu) and the ways on.
+    const page = screen.getByRole('main');
+    expect(within(page).getByRole('combobox', { name: 'Search recipes' })).toBeInTheDocument();
+    expect(within(page).getByRole('link', { name: 'Back to the kitchen' })).toHaveAttribute('href', '/');
+    expect(within(page).getByRole('link', { name: 'Browse all recipes' })).toHaveAttribute('href', '/recipes');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByText(/^No copyright 2024-\d{4}$/)).toBeInTheDocument();
   });
@@ -100,7 +106,8 @@ describe('the app shell', () => {
     allowConsoleError();
     mockFetch(() => fail(401, 'Please log in to continue'));
     renderApp('/add-recipe');
-    expect(await screen.findByRole('heading', { name: 'Please log in' })).toBeInTheDocument();
+    // The form's chunk loads cold here, which a loaded machine can take over a second for.
+    expect(await screen.findByRole('heading', { name: 'Please log in' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
