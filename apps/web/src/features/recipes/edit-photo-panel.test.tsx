@@ -101,7 +101,8 @@ describe('EditPhotoPanel', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Photo deleted.');
   });
 
-  it("says 'Uploading photo… 40%' and Cancel upload stops it: no error, the chosen photo stays to try again", async () => {
+  /** Replaces the recipe's photo with a chosen one and presses Save; the upload waits for the test. */
+  async function startReplacingPhoto() {
     mockFetch(() => ok(withPhoto));
     const uploads = mockUploads();
     const user = userEvent.setup();
@@ -109,7 +110,12 @@ describe('EditPhotoPanel', () => {
     await user.upload(screen.getByLabelText('Change photo'), photoFile());
     await screen.findByRole('img', { name: 'Preview of your upload' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    act(() => uploads[0]!.progress(0.4));
+    return { upload: uploads[0]!, user };
+  }
+
+  it("says 'Uploading photo… 40%' and Cancel upload stops it: no error, the chosen photo stays to try again", async () => {
+    const { upload, user } = await startReplacingPhoto();
+    act(() => upload.progress(0.4));
     expect(screen.getByText('Uploading photo…')).toBeInTheDocument();
     expect(screen.getByText('40%')).toBeInTheDocument();
 
@@ -124,14 +130,8 @@ describe('EditPhotoPanel', () => {
   });
 
   it('once every byte is sent, the bar says the photo is being processed and no longer offers to cancel', async () => {
-    mockFetch(() => ok(withPhoto));
-    const uploads = mockUploads();
-    const user = userEvent.setup();
-    renderScreen(<EditPhotoPanel recipe={withPhoto} />);
-    await user.upload(screen.getByLabelText('Change photo'), photoFile());
-    await screen.findByRole('img', { name: 'Preview of your upload' });
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    act(() => uploads[0]!.progress(1));
+    const { upload } = await startReplacingPhoto();
+    act(() => upload.progress(1));
     expect(screen.getByText('Processing…')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel upload' })).not.toBeInTheDocument();
   });
