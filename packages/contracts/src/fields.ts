@@ -78,3 +78,26 @@ export const cookingTimeSchema = z
 export const booleanFieldSchema = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .transform((value) => value === true || value === 'true');
+
+/** Multipart sends the servings as text, JSON as a number; an empty field or null means "not given". */
+export const servingsFieldSchema = z
+  .union([z.number(), z.string(), z.null()], { error: messages.servingsInvalid })
+  .transform((value, ctx) => {
+    const text = value === null ? '' : String(value).trim();
+    if (text === '') return null;
+    const servings = Number(text);
+    if (!/^\d+$/.test(text) || servings < 1 || servings > 100) {
+      ctx.issues.push({ code: 'custom', message: messages.servingsInvalid, input: value });
+      return z.NEVER;
+    }
+    return servings;
+  });
+
+export const YIELD_TEXT_MAX = 100;
+
+/** The yield as written ('5 cups (about 120 crackers)'); empty means none. */
+export const yieldTextFieldSchema = z
+  .union([z.string(), z.null()], { error: messages.yieldTooLong })
+  .transform((value) => value?.trim() ?? '')
+  .pipe(z.string().max(YIELD_TEXT_MAX, messages.yieldTooLong))
+  .transform((text) => (text === '' ? null : text));

@@ -2,6 +2,7 @@ export * from './client-pages.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './fields.js';
+export * from './ingredients.js';
 export * from './messages.js';
 export * from './pages.js';
 export * from './recipes.js';

@@ -35,6 +35,13 @@ export const messages = {
   reviewAlreadyExists: 'You already reviewed this recipe!',
   jwtExpired: 'jwt expired',
   somethingWentWrong: 'Something went wrong',
+  // Issue 17 (servings and understood ingredients): additions, not spec texts.
+  servingsInvalid: 'Servings must be a whole number from 1 to 100',
+  yieldTooLong: 'Yield should be at most 100 characters',
+  parseLinesRequired: 'Send the ingredient lines as a list of texts',
+  parseLinesTooMany: 'At most 200 lines can be parsed at once',
+  parseLineInvalid: 'Each ingredient line must be a text',
+  parseLineTooLong: 'Each ingredient line should be at most 500 characters',
 } as const;
 
 /**

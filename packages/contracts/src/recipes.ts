@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { RANDOM_RECIPES_DEFAULT, RECIPE_LIST_MAX_LIMIT, RECIPE_PAGE_SIZE } from './constants.js';
-import { booleanFieldSchema, cookingTimeSchema, timestampSchema, TITLE_PATTERN } from './fields.js';
+import {
+  booleanFieldSchema,
+  cookingTimeSchema,
+  servingsFieldSchema,
+  timestampSchema,
+  TITLE_PATTERN,
+  yieldTextFieldSchema,
+} from './fields.js';
+import { parsedIngredientSchema } from './ingredients.js';
 import { messages } from './messages.js';
 
 export const titleSchema = z
@@ -29,6 +37,9 @@ export const createRecipeSchema = z.object({
   ingredients: listOfEntries(messages.ingredientsEmpty, messages.ingredientsTooMany),
   steps: listOfEntries(messages.stepsEmpty, messages.stepsTooMany),
   isPublished: booleanFieldSchema.default(false),
+  // Issue 17 additions: optional, so the spec's calls without them are unchanged.
+  servings: servingsFieldSchema.optional(),
+  yieldText: yieldTextFieldSchema.optional(),
 });
 export type CreateRecipeValues = z.output<typeof createRecipeSchema>;
 
@@ -90,6 +101,18 @@ export const recipeSchema = recipeCardSchema.extend({
   updatedAt: timestampSchema,
 });
 export type Recipe = z.infer<typeof recipeSchema>;
+
+/**
+ * What the server answers for a whole recipe (view, edit, photo changes): the spec's recipe plus issue 17's
+ * additions beside its fields. `ingredientDetails[i]` is `ingredients[i]` read; `ingredients` stays the text as
+ * written. A `Recipe` reader keeps working, since this is a superset.
+ */
+export const recipeViewSchema = recipeSchema.extend({
+  servings: z.number().int().min(1).max(100).nullable(),
+  yieldText: z.string().nullable(),
+  ingredientDetails: z.array(parsedIngredientSchema),
+});
+export type RecipeView = z.infer<typeof recipeViewSchema>;
 
 export const recipeListSchema = z.object({
   recipes: z.array(recipeCardSchema),

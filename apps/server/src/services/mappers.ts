@@ -1,4 +1,4 @@
-import type { Avatar, Recipe, RecipeCard, Review, User } from '@forkful/contracts';
+import type { Avatar, RecipeCard, RecipeView, Review, User } from '@forkful/contracts';
 import type { RecipeCardRow, RecipeRow } from '../repositories/recipes.js';
 import type { ReviewRow } from '../repositories/reviews.js';
 import type { UserRow } from '../repositories/users.js';
@@ -43,12 +43,23 @@ export class Mappers {
     };
   }
 
-  recipe(row: RecipeRow): Recipe {
+  recipe(row: RecipeRow): RecipeView {
     return {
       ...this.recipeCard(row),
       ingredients: row.ingredients,
       steps: row.steps,
       updatedAt: toDate(row.updatedAt).toISOString(),
+      servings: null,
+      yieldText: null,
+      ingredientDetails: row.ingredients.map((text) => ({
+        text,
+        quantity: null,
+        quantityMax: null,
+        unit: null,
+        food: null,
+        note: null,
+        isHeading: false,
+      })),
     };
   }
 

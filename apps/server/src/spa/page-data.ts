@@ -8,7 +8,7 @@ import {
   RECIPE_PHOTO_SIZES,
   recipeListQuerySchema,
   recipeListSchema,
-  recipeSchema,
+  recipeViewSchema,
   srcSetOf,
   successEnvelope,
   type DrawnPagePath,
@@ -54,7 +54,11 @@ const answerReaders: Record<DrawnPagePath, AnswerReader> = {
     if (!id.success) return undefined;
     try {
       const recipe = await visibleRecipe(readers, id.data, null);
-      return { url: request.url, json: serialise(recipeSchema, recipe), photo: photoOf(recipe, RECIPE_PHOTO_SIZES) };
+      return {
+        url: request.url,
+        json: serialise(recipeViewSchema, recipe),
+        photo: photoOf(recipe, RECIPE_PHOTO_SIZES),
+      };
     } catch (error) {
       // Unknown, or someone's draft: the browser asks with its own cookies, so an author still sees their draft.
       if (error instanceof HttpError && error.statusCode === 404) return undefined;

@@ -6,7 +6,7 @@ import {
   recipeListQuerySchema,
   recipeListSchema,
   recipeNameParamsSchema,
-  recipeSchema,
+  recipeViewSchema,
   searchQuerySchema,
   SUGGESTION_LIMIT,
   suggestionSchema,
@@ -33,7 +33,7 @@ const openRecipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
 
   app.get(
     '/:id/view-recipe',
-    { preHandler: app.identifyUser, schema: { tags, params: idParams, response: responses(recipeSchema) } },
+    { preHandler: app.identifyUser, schema: { tags, params: idParams, response: responses(recipeViewSchema) } },
     async (request, reply) => ok(reply, await visibleRecipe(services, request.params.id, request.auth?.userId ?? null)),
   );
 
@@ -131,7 +131,7 @@ const signedInRecipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.patch(
     '/:id/update-recipe',
     {
-      schema: { tags, params: idParams, body: updateRecipeSchema, response: responses(recipeSchema) },
+      schema: { tags, params: idParams, body: updateRecipeSchema, response: responses(recipeViewSchema) },
     },
     async (request, reply) => {
       const row = await recipes.update(request.params.id, currentUserId(request), request.body);
@@ -147,7 +147,7 @@ const signedInRecipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         params: idParams,
         consumes: ['multipart/form-data'],
         multipartBody: recipePhotoForm,
-        response: responses(recipeSchema),
+        response: responses(recipeViewSchema),
       },
     },
     async (request, reply) => {
@@ -163,7 +163,7 @@ const signedInRecipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.patch(
     '/:id/delete-recipe-photo',
-    { schema: { tags, params: idParams, response: responses(recipeSchema) } },
+    { schema: { tags, params: idParams, response: responses(recipeViewSchema) } },
     async (request, reply) => {
       const recipe = await recipePhotos.removePhoto(request.params.id, currentUserId(request));
       return ok(reply, map.recipe(recipe), 'Photo deleted');

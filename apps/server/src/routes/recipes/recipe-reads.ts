@@ -1,4 +1,4 @@
-import type { Recipe, RecipeList } from '@forkful/contracts';
+import type { RecipeList, RecipeView } from '@forkful/contracts';
 import type { Services } from '../../services/container.js';
 
 type Readers = Pick<Services, 'recipes' | 'map'>;
@@ -20,6 +20,6 @@ export async function publishedRecipePage(services: Readers, page: number, limit
 }
 
 /** GET /recipes/{id}/view-recipe: a published recipe, or a draft for its author (404 for anyone else). */
-export async function visibleRecipe(services: Readers, id: string, viewerId: string | null): Promise<Recipe> {
+export async function visibleRecipe(services: Readers, id: string, viewerId: string | null): Promise<RecipeView> {
   return services.map.recipe(await services.recipes.findVisible(id, viewerId));
 }
