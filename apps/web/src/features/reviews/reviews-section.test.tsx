@@ -73,6 +73,17 @@ describe('ReviewsSection', () => {
     expect(screen.queryByText('You already reviewed this recipe!')).not.toBeInTheDocument();
   });
 
+  it('does not invite a first review from a reader whose own review is the only one', async () => {
+    // The server leaves the reader's own review out of the list and its count.
+    renderSection((url) => {
+      if (url.pathname === '/api/v1/reviews/view/me/r1') return ok(mine);
+      return ok(makeReviewList([], { totalReviews: 0 }));
+    }, 'me');
+    expect(await screen.findByText('You already reviewed this recipe!')).toBeInTheDocument();
+    expect(await screen.findByText('No other reviews yet')).toBeInTheDocument();
+    expect(screen.queryByText(/Be the first/)).not.toBeInTheDocument();
+  });
+
   it('loads page by page with Load more reviews', async () => {
     const fetchMock = renderSection((url) => {
       const page = Number(url.searchParams.get('page'));

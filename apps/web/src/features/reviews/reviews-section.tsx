@@ -8,20 +8,20 @@ import { usePendingLoginAction } from '@/lib/login-return';
 import { useSession } from '@/lib/session';
 import { ReviewCard } from './review-card';
 import { ReviewPanel } from './review-panel';
-import { useGetReviewsQuery } from './reviews-api';
+import { useGetMyReviewQuery, useGetReviewsQuery } from './reviews-api';
 
 interface ReviewPageProps {
   recipeId: string;
   page: number;
   ownUserId: string | null;
-  /** The recipe's author reads it: nothing invites them to review their own recipe (spec section 4). */
-  isAuthor: boolean;
+  /** What an empty first page says: see emptyListText. */
+  emptyText: string;
   isLast: boolean;
   onLoadMore: () => void;
 }
 
 /** One page of reviews; the last loaded page offers Load more reviews while pages remain. */
-function ReviewPage({ recipeId, page, ownUserId, isAuthor, isLast, onLoadMore }: ReviewPageProps) {
+function ReviewPage({ recipeId, page, ownUserId, emptyText, isLast, onLoadMore }: ReviewPageProps) {
   const { data, error, isLoading, isFetching } = useGetReviewsQuery({ recipeId, page });
   if (isLoading) {
     return (
@@ -44,7 +44,7 @@ function ReviewPage({ recipeId, page, ownUserId, isAuthor, isLast, onLoadMore }:
     <>
       {page === 1 && data.totalReviews === 0 && (
         <li className="rounded-2xl border border-dashed border-line bg-white/60 px-5 py-8 text-center text-ink-soft">
-          {isAuthor ? 'No reviews yet' : 'No reviews yet. Be the first to cook it and tell us how it went.'}
+          {emptyText}
         </li>
       )}
       {reviews.map((review) => (
@@ -63,11 +63,27 @@ function ReviewPage({ recipeId, page, ownUserId, isAuthor, isLast, onLoadMore }:
   );
 }
 
+/**
+ * An empty list invites a first review only from someone who can write it: not the author (spec section 4), and not a
+ * reader whose own review is shown above (the server leaves it out of the list and its count).
+ */
+function emptyListText(isAuthor: boolean, hasOwnReview: boolean): string {
+  if (isAuthor) return 'No reviews yet';
+  if (hasOwnReview) return 'No other reviews yet';
+  return 'No reviews yet. Be the first to cook it and tell us how it went.';
+}
+
 export function ReviewsSection({ recipeId, authorId }: { recipeId: string; authorId: string }) {
   const { user } = useSession();
   const [pages, setPages] = useState(1);
   const userId = user?._id ?? null;
   const isAuthor = userId === authorId;
+  // The panel's own query: the same cache entry, no second request. 'Review not found' is its error (spec section 8),
+  // after which `data` may still hold a review that was just deleted.
+  const { data: ownReview, isError: noOwnReview } = useGetMyReviewQuery(
+    { userId: userId ?? '', recipeId },
+    { skip: !userId || isAuthor },
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   const [reviewPending, reviewDone] = usePendingLoginAction('review');
 
@@ -100,7 +116,7 @@ export function ReviewsSection({ recipeId, authorId }: { recipeId: string; autho
             recipeId={recipeId}
             page={i + 1}
             ownUserId={userId}
-            isAuthor={isAuthor}
+            emptyText={emptyListText(isAuthor, Boolean(userId && ownReview && !noOwnReview))}
             isLast={i + 1 === pages}
             onLoadMore={() => setPages((count) => count + 1)}
           />
