@@ -1,7 +1,10 @@
-import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { FieldError, RequiredMark, inputClasses } from '@/components/ui/form-field';
+import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { CharacterCount, FieldError, RequiredMark, inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
-import type { RecipeFormInput } from './recipe-form-schema';
+import { recipeLimits, type RecipeFormInput } from './recipe-form-schema';
+
+/** A row counts its characters once it comes near the limit of one entry. */
+const COUNT_FROM = Math.floor(recipeLimits.entry * 0.9);
 
 interface EntryRowsProps {
   name: 'ingredients' | 'steps';
@@ -27,6 +30,7 @@ export function EntryRows({
 }: EntryRowsProps) {
   const { fields, append, remove } = useFieldArray({ control, name });
   const rowErrors = errors[name];
+  const values = useWatch({ control, name });
   return (
     // A fieldset is as wide as its widest word by default (min-inline-size: min-content): one long URL in a step
     // would push the whole page sideways.
@@ -40,6 +44,11 @@ export function EntryRows({
           const error = rowErrors?.[index]?.value?.message;
           const id = `${name}-${field.id}`;
           const errorId = `${id}-error`;
+          const countId = `${id}-count`;
+          // The schema trims before it counts, so the counter does too.
+          const length = (values[index]?.value ?? '').trim().length;
+          const counting = length >= COUNT_FROM;
+          const describedBy = [counting ? countId : null, error ? errorId : null].filter(Boolean).join(' ');
           const removable = index > 0;
           return (
             <li key={field.id} className="flex items-start gap-2">
@@ -60,7 +69,7 @@ export function EntryRows({
                   <textarea
                     id={id}
                     aria-invalid={Boolean(error)}
-                    aria-describedby={error ? errorId : undefined}
+                    aria-describedby={describedBy || undefined}
                     aria-required
                     placeholder={index === 0 ? placeholder : undefined}
                     rows={multiline ? 3 : 1}
@@ -89,6 +98,11 @@ export function EntryRows({
                     </button>
                   )}
                 </div>
+                {counting && (
+                  <div className="mt-1.5 flex">
+                    <CharacterCount id={countId} length={length} max={recipeLimits.entry} />
+                  </div>
+                )}
                 <FieldError id={errorId} message={error} />
               </div>
             </li>

@@ -115,6 +115,16 @@ describe('RecipeForm', () => {
     expect(introduction).toHaveAccessibleDescription('A line or two: what makes it good? 1850/2000 characters');
   });
 
+  it('an ingredient or step near its 1000-character limit counts its characters', async () => {
+    const { user } = renderForm();
+    const step = screen.getByLabelText('Step 1');
+    await user.click(step);
+    await user.paste('a'.repeat(899));
+    expect(step).not.toHaveAccessibleDescription();
+    await user.paste('a'.repeat(120));
+    expect(step).toHaveAccessibleDescription('1019/1000 characters · 19 too many');
+  });
+
   it('says how long a cooking time may be before the form is sent', () => {
     renderForm();
     expect(screen.getByLabelText(/^Cooking time/)).toHaveAccessibleDescription('Up to 10,080 minutes (7 days)');
