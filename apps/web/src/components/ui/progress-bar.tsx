@@ -17,33 +17,33 @@ export function ProgressBar({ value, label, onCancel }: ProgressBarProps) {
   const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
   const sent = percent >= 100;
   return (
-    <div className="flex items-center gap-3">
-      <div className="min-w-0 flex-1">
+    <div>
+      <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-3 gap-y-2">
         {/* The progressbar below carries the same name and value for assistive technology. */}
-        <p aria-hidden="true" className="mb-1.5 flex justify-between gap-3 text-sm font-medium text-ink">
-          <span>{sent ? 'Processing…' : `${label}…`}</span>
+        <p aria-hidden="true" className="text-sm font-medium text-ink">
+          <span>{sent ? 'Processing…' : `${label}…`}</span>{' '}
           <span className="tabular-nums text-ink-soft">{percent}%</span>
         </p>
-        <div
-          role="progressbar"
-          aria-label={label}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={sent ? `${percent}%, processing` : `${percent}%`}
-          className="h-2 overflow-hidden rounded-full bg-cream-deep"
-        >
-          <div
-            className="h-full rounded-full bg-brand-600 transition-[width] duration-200"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        {onCancel && !sent && (
+          <Button variant="secondary" size="sm" onClick={onCancel}>
+            Cancel upload
+          </Button>
+        )}
       </div>
-      {onCancel && !sent && (
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel upload
-        </Button>
-      )}
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={sent ? `${percent}%, processing` : `${percent}%`}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-cream-deep"
+      >
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-200"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
     </div>
   );
 }
