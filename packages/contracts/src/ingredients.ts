@@ -30,6 +30,8 @@ const unit = (code: string, kind: UnitKind, size: number | null, singular: strin
 export const UNITS = [
   unit('mg', 'mass', 0.001, 'mg', 'mg'),
   unit('g', 'mass', 1, 'g', 'g'),
+  // Hungarian recipes weigh in decagrams ('20 dkg cukor').
+  unit('dkg', 'mass', 10, 'dkg', 'dkg'),
   unit('kg', 'mass', 1000, 'kg', 'kg'),
   unit('oz', 'mass', 28.349523125, 'oz', 'oz'),
   unit('lb', 'mass', 453.59237, 'lb', 'lb'),
@@ -62,6 +64,9 @@ export const UNITS = [
   unit('leaf', 'count', null, 'leaf', 'leaves'),
   unit('sheet', 'count', null, 'sheet'),
   unit('cube', 'count', null, 'cube'),
+  // Lengths ('5 cm ginger', '2 inch cinnamon stick'): scaled, never converted to a mass or a volume.
+  unit('cm', 'other', null, 'cm', 'cm'),
+  unit('in', 'other', null, 'inch', 'inches'),
 ] as const satisfies readonly UnitInfo[];
 
 export type UnitCode = (typeof UNITS)[number]['code'];
