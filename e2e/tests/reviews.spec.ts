@@ -34,7 +34,8 @@ test('a fresh cook creates, updates and deletes a review on a recipe', async ({ 
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText('Crisp edges, soft middle. Will make again.');
   await expect(mine.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
-  await expect(mine.getByText(/^\d+ seconds? ago$/)).toBeVisible();
+  // Under a minute old: 'just now', not '0 seconds ago' (decision 004).
+  await expect(mine.getByText('just now')).toBeVisible();
   await expect(count).toContainText(`${recipe.totalReviews + 1} review`);
   await capture(page, testInfo, '04-review-created');
 
