@@ -5,8 +5,8 @@ import {
   type DrawnPagePath,
   type PageData,
   type PageParams,
-  type Recipe,
   type RecipeList,
+  type RecipeView,
 } from '@forkful/contracts';
 import { matchRoutes } from 'react-router';
 import { recipesApi } from '@/features/recipes/recipes-api';
@@ -27,7 +27,7 @@ const prefills: Record<DrawnPagePath, (store: AppStore, first: ApiRequest, param
     '/view-recipe/:recipeId': (store, _first, { recipeId }, data) => {
       if (!recipeId) return;
       store.dispatch(
-        recipesApi.util.upsertQueryEntries([{ endpointName: 'getRecipe', arg: recipeId, value: data as Recipe }]),
+        recipesApi.util.upsertQueryEntries([{ endpointName: 'getRecipe', arg: recipeId, value: data as RecipeView }]),
       );
     },
   };

@@ -1,14 +1,16 @@
 import {
+  parsedIngredientSchema,
   recipeCardSchema,
   recipeListSchema,
-  recipeSchema,
+  recipeViewSchema,
   reviewListSchema,
   reviewSchema,
   suggestionSchema,
   userSchema,
-  type Recipe,
+  type ParsedIngredient,
   type RecipeCard,
   type RecipeList,
+  type RecipeView,
   type Review,
   type ReviewList,
   type Suggestion,
@@ -56,13 +58,35 @@ export function makeRecipeCard(overrides: Partial<RecipeCard> = {}): RecipeCard 
   });
 }
 
-export function makeRecipe(overrides: Partial<Recipe> = {}): Recipe {
+/** An ingredient line as the parser answers it; by default a line it did not understand (text only). */
+export function makeIngredient(overrides: Partial<ParsedIngredient> = {}): ParsedIngredient {
+  return build(parsedIngredientSchema, {
+    text: 'Tomatoes',
+    quantity: null,
+    quantityMax: null,
+    unit: null,
+    food: null,
+    note: null,
+    isHeading: false,
+    ...overrides,
+  });
+}
+
+/**
+ * A whole recipe as the recipe routes answer it (the spec's fields plus servings, yield and the parsed lines). Unless
+ * given, `ingredientDetails` reads every ingredient as a line the parser did not understand.
+ */
+export function makeRecipe(overrides: Partial<RecipeView> = {}): RecipeView {
   const card = makeRecipeCard();
-  return build(recipeSchema, {
+  const ingredients = overrides.ingredients ?? ['Tomatoes'];
+  return build(recipeViewSchema, {
     ...card,
-    ingredients: ['Tomatoes'],
+    ingredients,
     steps: ['Simmer'],
     updatedAt: card.createdAt,
+    servings: null,
+    yieldText: null,
+    ingredientDetails: ingredients.map((text) => makeIngredient({ text })),
     ...overrides,
   });
 }

@@ -1,4 +1,4 @@
-import type { Recipe, RecipeCard, RecipeList } from '@forkful/contracts';
+import type { Recipe, RecipeCard, RecipeList, RecipeView } from '@forkful/contracts';
 import { api } from '@/lib/api';
 import { request } from '@/lib/transport';
 
@@ -25,7 +25,7 @@ export const recipesApi = api.injectEndpoints({
       query: ({ page, limit }) => ({ url: '/recipes/all', query: { page, limit } }),
       providesTags: ['RecipeList'],
     }),
-    getRecipe: build.query<Recipe, string>({
+    getRecipe: build.query<RecipeView, string>({
       query: (id) => `/recipes/${encodeURIComponent(id)}/view-recipe`,
       providesTags: (_result, _error, id) => [{ type: 'Recipe', id }],
     }),
