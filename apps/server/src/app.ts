@@ -20,6 +20,7 @@ import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { securityPlugin } from './plugins/security.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
+import { ingredientRoutes } from './routes/ingredients/index.js';
 import { recipeRoutes } from './routes/recipes/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { uploadRoutes } from './routes/uploads/index.js';
@@ -134,6 +135,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(reviewRoutes, { prefix: `${API_BASE}/reviews`, services });
   await app.register(userRoutes, { prefix: `${API_BASE}/users`, services });
   await app.register(uploadRoutes, { prefix: `${API_BASE}/uploads`, config });
+  await app.register(ingredientRoutes, { prefix: `${API_BASE}/ingredients` });
 
   if (!config.s3) {
     mkdirSync(config.uploadsDir, { recursive: true });

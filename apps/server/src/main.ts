@@ -3,13 +3,9 @@ import type { Socket } from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/client.js';
-import {
-  EmbeddedPostgresError,
-  isNewDataFolder,
-  startEmbeddedPostgres,
-  type EmbeddedDatabase,
-} from './db/embedded.js';
+import { EmbeddedPostgresError, isNewDataFolder, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
+import { backfillIngredientDetails } from './services/ingredients/backfill.js';
 import { hasUsers } from './seed/demo.js';
 import { seedInChildProcess, startEarlySeed } from './seed/in-child.js';
 
@@ -81,6 +77,14 @@ async function main(): Promise<void> {
   else if (config.seedDemo && !(await hasUsers(database.db))) await seedInChildProcess(databaseUrl);
 
   const app = await buildApp({ config, db: database.db });
+  // Recipes stored before migration 0004 get their parsed ingredients in the background; until then they are
+  // parsed on read (docs/decisions/020), so the server need not wait.
+  backfillIngredientDetails(database.db).then(
+    (filled) => {
+      if (filled > 0) app.log.info(`parsed the ingredients of ${filled} recipes stored before this version`);
+    },
+    (error: unknown) => app.log.error({ err: error }, 'filling parsed ingredients stopped; they are parsed on read'),
+  );
 
   const connections = trackConnections(app.server);
   let stopping = false;

@@ -1,3 +1,4 @@
+import type { ParsedIngredient } from '@forkful/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -5,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -64,6 +66,14 @@ export const recipes = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, f_unaccent(title)), 'A') || setweight(to_tsvector('english'::regconfig, f_unaccent(introduction)), 'B') || setweight(to_tsvector('english'::regconfig, f_unaccent(f_join_text(ingredients))), 'C')`,
     ),
+    /** Issue 17 (migration 0004): whole servings 1-100, and the yield as written; both optional. */
+    servings: integer('servings'),
+    yieldText: text('yield_text'),
+    /**
+     * `ingredients` read by services/ingredients/parse.ts, one entry per line, written with them. NULL for a recipe
+     * stored before migration 0004 until the start-up backfill reaches it (docs/decisions/020).
+     */
+    ingredientDetails: jsonb('ingredient_details').$type<ParsedIngredient[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,6 +95,9 @@ export const recipes = pgTable(
     index('recipes_published_popular_idx')
       .on(t.totalReviews.desc(), t.id)
       .where(sql`${t.isPublished}`),
+    index('recipes_ingredient_details_pending')
+      .on(t.id)
+      .where(sql`${t.ingredientDetails} IS NULL`),
   ],
 );
 

@@ -1,3 +1,5 @@
+import type { ParsedIngredient } from '@forkful/contracts';
+
 /*
  * The columns a recipe card and a whole recipe are read with, and the row types they give, side by side so they
  * cannot drift apart. Plain text, not `sql` fragments: search.ts runs plain SQL (shared with the bench's ceiling)
@@ -23,10 +25,15 @@ export type RecipeCardRow = {
   createdAt: Date | string;
 };
 
-export const RECIPE_COLUMNS = `${CARD_COLUMNS}, r.ingredients, r.steps, r.updated_at AS "updatedAt"`;
+export const RECIPE_COLUMNS = `${CARD_COLUMNS}, r.ingredients, r.steps, r.updated_at AS "updatedAt",
+  r.servings, r.yield_text AS "yieldText", r.ingredient_details AS "ingredientDetails"`;
 
 export type RecipeRow = RecipeCardRow & {
   ingredients: string[];
   steps: string[];
   updatedAt: Date | string;
+  servings: number | null;
+  yieldText: string | null;
+  /** Null for a recipe the start-up backfill has not reached yet (migration 0004). */
+  ingredientDetails: ParsedIngredient[] | null;
 };

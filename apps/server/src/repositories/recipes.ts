@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CreateRecipeValues, UpdateRecipeValues } from '@forkful/contracts';
+import type { CreateRecipeValues, ParsedIngredient, UpdateRecipeValues } from '@forkful/contracts';
 import type { Database, Executor } from '../db/client.js';
 import { forbidden, notFound } from '../errors.js';
 import { CARD_COLUMNS, RECIPE_COLUMNS, type RecipeCardRow, type RecipeRow } from './recipe-rows.js';
@@ -37,11 +37,19 @@ export class RecipeRepository {
     return result.rows;
   }
 
-  async create(authorId: string, values: CreateRecipeValues, photoKey: string | null): Promise<string> {
+  /** `details` is `values.ingredients` read (services/ingredients), stored beside them in the same row. */
+  async create(
+    authorId: string,
+    values: CreateRecipeValues,
+    photoKey: string | null,
+    details: ParsedIngredient[],
+  ): Promise<string> {
     const result = await this.db.execute<{ id: string }>(sql`
-      INSERT INTO recipes (author_id, title, introduction, cooking_time, ingredients, steps, photo_key, is_published)
+      INSERT INTO recipes (author_id, title, introduction, cooking_time, ingredients, steps, photo_key, is_published,
+                           servings, yield_text, ingredient_details)
       VALUES (${authorId}, ${values.title}, ${values.introduction}, ${values.cookingTime},
-              ${sql.param(values.ingredients)}::text[], ${sql.param(values.steps)}::text[], ${photoKey}, ${values.isPublished})
+              ${sql.param(values.ingredients)}::text[], ${sql.param(values.steps)}::text[], ${photoKey}, ${values.isPublished},
+              ${values.servings ?? null}, ${values.yieldText ?? null}, ${JSON.stringify(details)}::jsonb)
       RETURNING id`);
     const id = result.rows[0]?.id;
     if (!id) throw new Error('recipe insert returned nothing');
@@ -82,13 +90,26 @@ export class RecipeRepository {
     await this.db.transaction((tx) => this.lockForAuthor(tx, id, userId));
   }
 
-  async update(id: string, userId: string, values: UpdateRecipeValues): Promise<RecipeRow> {
+  /**
+   * The spec's edit call sends every field it knows; servings and yieldText are additions, so a caller that leaves
+   * them out (an older client) keeps what the recipe has, and an explicit null clears them.
+   */
+  async update(
+    id: string,
+    userId: string,
+    values: UpdateRecipeValues,
+    details: ParsedIngredient[],
+  ): Promise<RecipeRow> {
     return this.db.transaction(async (tx) => {
       await this.lockForAuthor(tx, id, userId);
+      const servings = values.servings === undefined ? sql`servings` : sql`${values.servings}`;
+      const yieldText = values.yieldText === undefined ? sql`yield_text` : sql`${values.yieldText}`;
       await tx.execute(sql`
         UPDATE recipes SET title = ${values.title}, introduction = ${values.introduction},
           cooking_time = ${values.cookingTime}, ingredients = ${sql.param(values.ingredients)}::text[],
-          steps = ${sql.param(values.steps)}::text[], is_published = ${values.isPublished}, updated_at = now()
+          ingredient_details = ${JSON.stringify(details)}::jsonb,
+          steps = ${sql.param(values.steps)}::text[], is_published = ${values.isPublished},
+          servings = ${servings}, yield_text = ${yieldText}, updated_at = now()
         WHERE id = ${id}`);
       return this.findVisible(id, userId, tx);
     });

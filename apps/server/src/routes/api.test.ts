@@ -77,7 +77,17 @@ describe('OpenAPI', () => {
 
     const create = form('post', '/recipes/create-recipe');
     expect(Object.keys(create.properties).sort()).toEqual(
-      ['cookingTime', 'ingredients', 'introduction', 'isPublished', 'recipePhoto', 'steps', 'title'].sort(),
+      [
+        'cookingTime',
+        'ingredients',
+        'introduction',
+        'isPublished',
+        'recipePhoto',
+        'servings',
+        'steps',
+        'title',
+        'yieldText',
+      ].sort(),
     );
     expect(create.required.sort()).toEqual(['cookingTime', 'ingredients', 'steps', 'title']);
     expect(create.properties.recipePhoto).toMatchObject(binary);

@@ -41,6 +41,12 @@ export const createRecipeForm = z.object({
   ingredients: entries('ingredient'),
   steps: entries('step'),
   isPublished: z.enum(['true', 'false']).default('false').meta({ description: 'Without it the recipe is a draft' }),
+  servings: z
+    .string()
+    .regex(/^\d*$/)
+    .optional()
+    .meta({ description: 'Whole servings, 1 to 100; empty or absent for none (issue 17)' }),
+  yieldText: z.string().max(100).optional().meta({ description: "The yield as written, e.g. '24 cookies' (issue 17)" }),
   recipePhoto: recipePhoto.optional(),
 });
 

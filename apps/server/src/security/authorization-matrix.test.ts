@@ -106,6 +106,9 @@ const TABLE: Row[] = [
   { call: 'DELETE /users/delete', owner: 'self', changes: 'account', expect: [401, 200, 200, null, null] },
   // Not in the spec: the upload limit, public so the sign-up form can check an avatar before sending it.
   { call: 'GET /uploads/limits', owner: 'self', expect: [200, 200, 200, null, null] },
+  // Issue 17: reading ingredient lines is open to anyone and touches no data.
+  { call: 'POST /ingredients/parse', owner: 'self', expect: [200, 200, 200, null, null],
+    body: () => ({ json: { lines: ['1 1/2 cups flour', 'For the sauce:'] } }) },
 ];
 
 const cells = TABLE.flatMap((row) =>
@@ -150,7 +153,7 @@ describe('authorization matrix: every endpoint × anonymous / other user / owner
     const calls = new Set(
       TABLE.map((row) => row.call.replace(/\?.*$/, '').replace(/\/(Hidden Draft|\{secret\})$/, '')),
     );
-    expect(calls.size).toBe(33);
+    expect(calls.size).toBe(34);
   });
 
   it('has a row for every route the API documents, so a new route cannot skip the matrix', () => {

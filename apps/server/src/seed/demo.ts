@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Database, Executor } from '../db/client.js';
 import { recipes, reviews, savedRecipes, users } from '../db/schema.js';
 import { ImageService } from '../services/images.js';
+import { parseIngredientLines } from '../services/ingredients/parse.js';
 import { hashPassword } from '../services/passwords.js';
 import { createFileStorage } from '../services/storage.js';
 import { removeDemoImages, storeDemoImages, type StoredImage } from './demo-images.js';
@@ -130,6 +131,7 @@ async function insertPlan(tx: Executor, plan: DemoPlan, secrets: Secrets): Promi
       introduction: recipe.introduction,
       cookingTime: recipe.cookingTime,
       ingredients: recipe.ingredients,
+      ingredientDetails: parseIngredientLines(recipe.ingredients),
       steps: recipe.steps,
       photoKey: secrets.photoKeys.get(recipe.id) ?? null,
       isPublished: recipe.isPublished,

@@ -1,8 +1,9 @@
-import type { Avatar, RecipeCard, RecipeView, Review, User } from '@forkful/contracts';
+import type { Avatar, ParsedIngredient, RecipeCard, RecipeView, Review, User } from '@forkful/contracts';
 import type { RecipeCardRow, RecipeRow } from '../repositories/recipes.js';
 import type { ReviewRow } from '../repositories/reviews.js';
 import type { UserRow } from '../repositories/users.js';
 import type { ImageService } from './images.js';
+import { parseIngredientLines } from './ingredients/parse.js';
 
 const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 
@@ -49,17 +50,9 @@ export class Mappers {
       ingredients: row.ingredients,
       steps: row.steps,
       updatedAt: toDate(row.updatedAt).toISOString(),
-      servings: null,
-      yieldText: null,
-      ingredientDetails: row.ingredients.map((text) => ({
-        text,
-        quantity: null,
-        quantityMax: null,
-        unit: null,
-        food: null,
-        note: null,
-        isHeading: false,
-      })),
+      servings: row.servings,
+      yieldText: row.yieldText,
+      ingredientDetails: ingredientDetailsOf(row),
     };
   }
 
@@ -74,6 +67,16 @@ export class Mappers {
       updatedAt: toDate(row.updatedAt).toISOString(),
     };
   }
+}
+
+/**
+ * The stored reading of the lines, or a fresh one for a recipe the start-up backfill has not reached yet (or a row
+ * written by something other than the repository): the answer never depends on how far the backfill has got.
+ */
+function ingredientDetailsOf(row: RecipeRow): ParsedIngredient[] {
+  const stored = row.ingredientDetails;
+  if (stored && stored.length === row.ingredients.length) return stored;
+  return parseIngredientLines(row.ingredients);
 }
 
 function toDate(value: Date | string): Date {

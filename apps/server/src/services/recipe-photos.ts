@@ -2,6 +2,7 @@ import type { CreateRecipeValues } from '@forkful/contracts';
 import type { RecipeRepository, RecipeRow } from '../repositories/recipes.js';
 import type { ImageService, ImageSource } from './images.js';
 import { writeWithImage } from './image-writes.js';
+import { parseIngredientLines } from './ingredients/parse.js';
 
 /** The recipe changes that touch its photo's files as well as its row: each a row and its files, both or neither. */
 export class RecipePhotoService {
@@ -12,8 +13,9 @@ export class RecipePhotoService {
 
   /** Creates a recipe, with a photo when one was sent; returns its id. */
   createRecipe(authorId: string, values: CreateRecipeValues, photo: ImageSource | undefined): Promise<string> {
+    const details = parseIngredientLines(values.ingredients);
     return writeWithImage(this.images, 'recipe', photo && { bytes: photo }, async (photoKey) => ({
-      result: await this.recipes.create(authorId, values, photoKey),
+      result: await this.recipes.create(authorId, values, photoKey, details),
       replacedKey: null,
     }));
   }

@@ -19,6 +19,7 @@ import { badRequest } from '../../errors.js';
 import { ok, parseWith, readMultipart, responses } from '../../http.js';
 import { currentUserId, signedIn } from '../../plugins/auth.js';
 import type { Services } from '../../services/container.js';
+import { parseIngredientLines } from '../../services/ingredients/parse.js';
 import { createRecipeForm, recipePhotoForm } from '../multipart-forms.js';
 import { publishedRecipePage, visibleRecipe } from './recipe-reads.js';
 
@@ -134,7 +135,8 @@ const signedInRecipeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: { tags, params: idParams, body: updateRecipeSchema, response: responses(recipeViewSchema) },
     },
     async (request, reply) => {
-      const row = await recipes.update(request.params.id, currentUserId(request), request.body);
+      const details = parseIngredientLines(request.body.ingredients);
+      const row = await recipes.update(request.params.id, currentUserId(request), request.body, details);
       return ok(reply, map.recipe(row), 'Recipe updated');
     },
   );
