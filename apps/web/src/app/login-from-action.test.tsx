@@ -1,14 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
-import { useEffect } from 'react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
+import type { Location } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthBootstrap } from '@/features/auth/auth-bootstrap';
 import { makeRecipe, makeReviewList, makeUser } from '@/test/factories';
+import { renderApp as renderAppAt } from '@/test/app';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { AppRoutes } from './router';
-import { createStore } from './store';
 
 const cook = makeUser({ _id: 'cook', name: 'Ada' });
 const recipe = makeRecipe({ _id: 'r1', title: 'Tomato soup', author: { _id: 'author', name: 'Grace' } });
@@ -32,32 +28,13 @@ function serve() {
   return { fetchMock, isSaved: () => saved };
 }
 
-/** Where the router is, and its navigate, as the page last rendered them. */
-const seen: { location?: Location; navigate?: NavigateFunction } = {};
-function Spy() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    seen.location = location;
-    seen.navigate = navigate;
-  });
-  return null;
-}
-const here = () => seen.location!;
+let here: () => Location;
+let navigate: (delta: number) => void | Promise<void>;
 
 function renderApp(url: string) {
-  const store = createStore();
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[url]}>
-        <Spy />
-        <AuthBootstrap>
-          <AppRoutes />
-        </AuthBootstrap>
-      </MemoryRouter>
-    </Provider>,
-  );
-  return store;
+  const app = renderAppAt(url);
+  here = app.here;
+  navigate = app.navigate;
 }
 
 async function logInOnForm() {
@@ -87,7 +64,7 @@ describe('logging in from an action', () => {
     await vi.waitFor(() => expect(here().state).toBeNull());
 
     // The log-in screen's entry was replaced: Back goes to the recipe as it was before logging in.
-    void seen.navigate!(-1);
+    void navigate(-1);
     await vi.waitFor(() => expect(here().pathname).toBe('/view-recipe/r1'));
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
   });

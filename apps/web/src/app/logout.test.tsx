@@ -1,15 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation, type Location } from 'react-router';
+import type { Location } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthBootstrap } from '@/features/auth/auth-bootstrap';
 import { sessionCleared } from '@/lib/session';
 import { makeRecipeCard, makeUser } from '@/test/factories';
+import { renderApp } from '@/test/app';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { AppRoutes } from './router';
-import { createStore } from './store';
 
 const cook = makeUser({ _id: 'cook', name: 'Ada' });
 
@@ -39,29 +35,13 @@ function serve() {
   };
 }
 
-const seen: { location?: Location } = {};
-function Spy() {
-  const location = useLocation();
-  useEffect(() => {
-    seen.location = location;
-  });
-  return null;
-}
+let here: () => Location;
 
 function renderProfile() {
   document.cookie = 'signedIn=1; Path=/';
-  const store = createStore();
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={['/users/profile/cook']}>
-        <Spy />
-        <AuthBootstrap>
-          <AppRoutes />
-        </AuthBootstrap>
-      </MemoryRouter>
-    </Provider>,
-  );
-  return store;
+  const app = renderApp('/users/profile/cook');
+  here = app.here;
+  return app.store;
 }
 
 afterEach(() => {
@@ -77,7 +57,7 @@ describe('when the session ends on a page that needs it', () => {
     const before = server.fetchMock.mock.calls.length;
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
-    await vi.waitFor(() => expect(seen.location?.pathname).toBe('/'));
+    await vi.waitFor(() => expect(here().pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     // Give any stale refetch the chance to go out.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
