@@ -6,9 +6,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { verify } from '@node-rs/argon2';
 import pg from 'pg';
 import * as q from './ceiling-queries.js';
-import { serverMappers, serverSearch, type Run } from './server-modules.js';
+import { serverMappers, serverModule, serverSearch, type Run } from './server-modules.js';
 
 const map = await serverMappers();
+// The parse scenario's work is the parser itself, which the ceiling runs too; only the framework is left out.
+const { parseIngredientLines } = await serverModule<{ parseIngredientLines: (lines: string[]) => unknown[] }>(
+  'services/ingredients/parse.js',
+);
 const search = await serverSearch();
 
 const pool = new pg.Pool({
@@ -137,6 +141,15 @@ const routes: Array<[string, RegExp, Handler]> = [
       if (card.rowCount === 0) return send(res, 404, null, 'Recipe not found');
       const saved = await pool.query(q.queries.isSaved, [claims.userId, id]);
       send(res, 200, { isSaved: (saved.rowCount ?? 0) > 0 });
+    },
+  ],
+  [
+    'POST',
+    /^\/api\/v1\/ingredients\/parse$/,
+    async (req, res) => {
+      const body = await readJson(req);
+      const lines = Array.isArray(body.lines) ? body.lines.map(String) : [];
+      send(res, 200, { ingredients: parseIngredientLines(lines) });
     },
   ],
   [

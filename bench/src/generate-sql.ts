@@ -73,18 +73,27 @@ export function usersSql(): string {
     FROM v, ${rows('u')}`;
 }
 
+/**
+ * $15 is the parsed form of each vocabulary line (`ingredientDetailsParam`), picked with the same index as the line,
+ * so a recipe's ingredient_details are what the server would store for its lines (migration 0004) and the app never
+ * parses on read or backfills while it is measured.
+ */
 export function recipesSql(shape: Shape): string {
   const title = `concat_ws(' ', CASE WHEN w.form IN (0, 2) THEN w.adj END, CASE WHEN w.form IN (0, 1) THEN w.cui END,
                            w.main, w.dish)`;
   return `WITH ${vocabularyCte}
-    INSERT INTO recipes (id, author_id, title, introduction, cooking_time, ingredients, steps, photo_key,
-                         is_published, rating_sum, total_reviews, created_at, updated_at)
+    INSERT INTO recipes (id, author_id, title, introduction, cooking_time, ingredients, ingredient_details, steps,
+                         photo_key, is_published, rating_sum, total_reviews, created_at, updated_at)
     SELECT ${uuidOf('r', 'w.i')}, ${uuidOf('u', authorOf(shape, 'w.i'))}, ${title},
            format('A %s %s take on %s %s, with %s. %s', lower(w.adj), w.cui, lower(w.main), lower(w.dish),
                   lower(w.main2), w.tail),
            10 + (${h('w.i * 3 + 9')} % 35) * 5,
            ARRAY['500 g ' || lower(w.main)] || ARRAY(
              SELECT v.ing[1 + ${h('w.i * 64 + j')} % array_length(v.ing, 1)]
+             FROM generate_series(1, 5 + ${h('w.i * 7 + 3')} % 8) j),
+           jsonb_build_array(jsonb_build_object('text', '500 g ' || lower(w.main), 'quantity', 500,
+             'quantityMax', NULL, 'unit', 'g', 'food', lower(w.main), 'note', NULL, 'isHeading', false)) || (
+             SELECT jsonb_agg(($15::text[])[1 + ${h('w.i * 64 + j')} % array_length(v.ing, 1)]::jsonb ORDER BY j)
              FROM generate_series(1, 5 + ${h('w.i * 7 + 3')} % 8) j),
            ARRAY(SELECT replace(v.step[1 + ${h('w.i * 32 + j')} % array_length(v.step, 1)], '{main}', lower(w.main))
                  FROM generate_series(1, 4 + ${h('w.i * 11 + 2')} % 5) j),

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { recipesSql, reviewsSql, savesSql, shapeOf, usersSql, vocabularyParams, type Shape } from './generate-sql.js';
-import { migrate, repoRoot, serverModules } from './server-modules.js';
+import { migrate, repoRoot, serverModule, serverModules } from './server-modules.js';
+import * as vocabulary from './vocabulary.js';
 
 export const BENCH_PASSWORD = 'bench-password-1234';
 export const benchEmail = (user: number) => `cook${user}@bench.forkful.test`;
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 const TABLES = ['users', 'recipes', 'reviews', 'saved_recipes', 'recipe_title_words'];
 
 export interface LoadReport {
@@ -108,6 +109,14 @@ async function everyOnBoth<T>(items: T[], clients: pg.Client[], work: (client: p
   );
 }
 
+/** The vocabulary's ingredient lines read by the server's own parser, as JSON texts ($15 of recipesSql). */
+async function ingredientDetailsParam(): Promise<string[]> {
+  const { parseIngredientLines } = await serverModule<{ parseIngredientLines: (lines: string[]) => unknown[] }>(
+    'services/ingredients/parse.js',
+  );
+  return parseIngredientLines(vocabulary.ingredients).map((details) => JSON.stringify(details));
+}
+
 /**
  * Fills a migrated, empty database: users, recipes (with their rating sums), ~5 reviews per recipe, saves. Two
  * connections load in parallel (one core each), then rebuild the indexes, then VACUUM ANALYZE and CHECKPOINT, so
@@ -135,7 +144,8 @@ export async function generate(url: string, recipes: number, log: (line: string)
     const [counts] = await Promise.all([
       (async () => {
         const users = await inBatches(a, usersSql(), shape.users, 50_000, [...params, passwordHash], () => undefined);
-        await inBatches(a, recipesSql(shape), recipes, 20_000, params, progress('recipes', recipes));
+        const details = await ingredientDetailsParam();
+        await inBatches(a, recipesSql(shape), recipes, 20_000, [...params, details], progress('recipes', recipes));
         return { users };
       })(),
       (async () => {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { BENCH_PASSWORD, benchEmail } from './generate.js';
 import type { RequestSpec } from './load.js';
-import { dishes, mains } from './vocabulary.js';
+import { dishes, ingredients, mains } from './vocabulary.js';
 
 export interface Scenario {
   key: string;
@@ -174,6 +174,16 @@ export function scenarios(sample: Sample, sessions: Array<{ email: string; cooki
         const id = saved.length > 0 && random() < 0.5 ? pick(saved) : pick(sample.ids);
         return { method: 'GET', path: `${API}/recipes/${id}/check-saved`, cookie: session.cookie };
       }),
+    },
+    {
+      // Issue 17: what the web's form sends as a cook types; 20 lines of the generator's ingredient vocabulary.
+      key: 'parse',
+      name: 'Parse ingredients (20 lines)',
+      requests: generator(9, (pick) => ({
+        method: 'POST',
+        path: `${API}/ingredients/parse`,
+        body: JSON.stringify({ lines: Array.from({ length: 20 }, () => pick(ingredients)) }),
+      })),
     },
     {
       key: 'login',
