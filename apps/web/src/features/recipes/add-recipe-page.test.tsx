@@ -36,8 +36,25 @@ describe('AddRecipePage', () => {
     await vi.waitFor(() => expect(uploads).toHaveLength(1));
     expect(uploads[0]).toMatchObject({ method: 'POST', url: '/api/v1/recipes/create-recipe' });
     expect((uploads[0]!.body as FormData).get('recipePhoto')).toMatchObject({ name: 'soup.png', size: 4 * MB });
+    // Servings and yield were left empty: the call carries neither, as the spec's call does not.
+    expect((uploads[0]!.body as FormData).has('servings')).toBe(false);
+    expect((uploads[0]!.body as FormData).has('yieldText')).toBe(false);
     await act(async () => uploads[0]!.answer(ok({ _id: 'r9' }, 201)));
     await vi.waitFor(() => expect(location(router)).toBe('/view-recipe/r9'));
+  });
+
+  it('sends the servings and the yield when given', async () => {
+    mockFetch(withUploadLimit(5 * MB));
+    const uploads = mockUploads();
+    const user = userEvent.setup();
+    renderScreen(<AddRecipePage />, { path: '/add-recipe' });
+    for (const [label, text] of requiredFields) await user.type(screen.getByLabelText(label), text);
+    await user.type(screen.getByLabelText(/^Servings/), '4');
+    await user.type(screen.getByLabelText(/^Yield/), '1 litre');
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    await vi.waitFor(() => expect(uploads).toHaveLength(1));
+    const form = uploads[0]!.body as FormData;
+    expect([form.get('servings'), form.get('yieldText'), form.get('isPublished')]).toEqual(['4', '1 litre', 'false']);
   });
 
   it('sends a wide phone photo resized to the largest kept width, as WebP', async () => {

@@ -19,6 +19,9 @@ function toFormData(values: RecipeFormValues, publish: boolean, photo: File | nu
   form.append('title', values.title);
   form.append('introduction', values.introduction);
   form.append('cookingTime', String(values.cookingTime));
+  // Issue 17's additions: left out when not given, as a client of the spec's call would.
+  if (values.servings !== null) form.append('servings', String(values.servings));
+  if (values.yieldText !== null) form.append('yieldText', values.yieldText);
   values.ingredients.forEach(({ value }) => form.append('ingredients', value));
   values.steps.forEach(({ value }) => form.append('steps', value));
   form.append('isPublished', String(publish));

@@ -42,6 +42,8 @@ export function EditRecipePage() {
         title: values.title,
         introduction: values.introduction,
         cookingTime: String(values.cookingTime),
+        servings: values.servings,
+        yieldText: values.yieldText,
         ingredients: values.ingredients.map(({ value }) => value),
         steps: values.steps.map(({ value }) => value),
         isPublished: publish,
@@ -80,6 +82,8 @@ export function EditRecipePage() {
                       title: recipe.title,
                       introduction: recipe.introduction,
                       cookingTime: String(recipe.cookingTime),
+                      servings: recipe.servings === null ? '' : String(recipe.servings),
+                      yieldText: recipe.yieldText ?? '',
                       ingredients: recipe.ingredients.map((value) => ({ value })),
                       steps: recipe.steps.map((value) => ({ value })),
                     }}

@@ -1,4 +1,4 @@
-import { COOKING_TIME_MAX, createRecipeSchema, updateRecipeSchema } from '@forkful/contracts';
+import { COOKING_TIME_MAX, createRecipeSchema, updateRecipeSchema, YIELD_TEXT_MAX } from '@forkful/contracts';
 import { z } from 'zod';
 
 /**
@@ -6,11 +6,14 @@ import { z } from 'zod';
  * objects; every rule and message still comes from the contracts' recipe schema.
  */
 function formSchemaOf(base: typeof createRecipeSchema | typeof updateRecipeSchema) {
-  const { title, introduction, cookingTime, ingredients, steps } = base.shape;
+  const { title, introduction, cookingTime, ingredients, steps, servings, yieldText } = base.shape;
   return z.object({
     title,
     introduction,
     cookingTime,
+    // Optional in the calls (a client of the spec's API need not send them); the form always does.
+    servings: servings.unwrap(),
+    yieldText: yieldText.unwrap(),
     ingredients: z
       .array(z.object({ value: ingredients.element }))
       .min(1)
@@ -32,6 +35,7 @@ export const recipeLimits = {
   introduction: createRecipeSchema.shape.introduction.unwrap().maxLength ?? Infinity,
   entry: createRecipeSchema.shape.steps.element.maxLength ?? Infinity,
   cookingTimeMinutes: COOKING_TIME_MAX,
+  yieldText: YIELD_TEXT_MAX,
 };
 
 export type RecipeFormInput = z.input<typeof createFormSchema>;
@@ -41,6 +45,8 @@ export const emptyRecipeForm: RecipeFormInput = {
   title: '',
   introduction: '',
   cookingTime: '',
+  servings: '',
+  yieldText: '',
   ingredients: [{ value: '' }],
   steps: [{ value: '' }],
 };

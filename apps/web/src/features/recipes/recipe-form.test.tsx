@@ -81,6 +81,8 @@ describe('RecipeForm', () => {
         title: 'Tomato soup',
         introduction: '',
         cookingTime: 25,
+        servings: null,
+        yieldText: null,
         ingredients: [{ value: 'Tomatoes' }],
         steps: [{ value: 'Simmer' }],
       },
@@ -123,6 +125,41 @@ describe('RecipeForm', () => {
     expect(step).not.toHaveAccessibleDescription();
     await user.paste('a'.repeat(120));
     expect(step).toHaveAccessibleDescription('1019/1000 characters · 19 too many');
+  });
+
+  it('takes an optional servings count (1 to 100) and a yield as written', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.type(screen.getByLabelText(/^Title/), 'Crackers');
+    await user.type(screen.getByLabelText(/^Cooking time/), '40');
+    await user.type(screen.getByLabelText('Ingredient 1'), '2 cups flour');
+    await user.type(screen.getByLabelText('Step 1'), 'Bake');
+    const servings = screen.getByLabelText(/^Servings/);
+    expect(servings).not.toHaveAttribute('aria-required');
+    expect(servings).toHaveAccessibleDescription('1 to 100; lets readers scale it');
+    for (const wrong of ['0', '101', '2.5', 'four']) {
+      await user.clear(servings);
+      await user.type(servings, wrong);
+      await user.click(screen.getByRole('button', { name: 'Publish' }));
+      expect(await screen.findByText('Servings must be a whole number from 1 to 100')).toBeInTheDocument();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(servings);
+    await user.type(servings, '8');
+    await user.type(screen.getByLabelText(/^Yield/), '  5 cups (about 120 crackers) ');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ servings: 8, yieldText: '5 cups (about 120 crackers)' });
+  });
+
+  it('a yield over 100 characters is refused with its counter shown', async () => {
+    const { user } = renderForm();
+    const yieldField = screen.getByLabelText(/^Yield/);
+    await user.click(yieldField);
+    await user.paste('a'.repeat(101));
+    expect(yieldField).toHaveAccessibleDescription('As you would say it 101/100 characters · 1 too many');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Yield should be at most 100 characters')).toBeInTheDocument();
   });
 
   it('says how long a cooking time may be before the form is sent', () => {

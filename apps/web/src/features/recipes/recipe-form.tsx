@@ -54,6 +54,7 @@ export function RecipeForm({
   // The schema trims before it counts, so the counters do too.
   const title = useWatch({ control, name: 'title' }).trim();
   const introduction = (useWatch({ control, name: 'introduction' }) ?? '').trim();
+  const yieldText = (useWatch({ control, name: 'yieldText' }) ?? '').trim();
 
   // Publish/Save and Save Draft are both submit buttons; the one pressed decides isPublished.
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -94,23 +95,56 @@ export function RecipeForm({
         )}
       </FormField>
       {children}
-      <FormField
-        label="Cooking time (mins)"
-        required
-        error={errors.cookingTime?.message}
-        hint={cookingTimeHint}
-        className="max-w-xs"
-      >
-        {(field) => (
-          <input
-            {...field}
-            {...register('cookingTime')}
-            inputMode="numeric"
-            placeholder="25"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
+      <div className="grid gap-x-5 gap-y-7 sm:grid-cols-[minmax(0,14rem)_minmax(0,10rem)_minmax(0,1fr)]">
+        <FormField label="Cooking time (mins)" required error={errors.cookingTime?.message} hint={cookingTimeHint}>
+          {(field) => (
+            <input
+              {...field}
+              {...register('cookingTime')}
+              inputMode="numeric"
+              placeholder="25"
+              className={inputClasses}
+            />
+          )}
+        </FormField>
+        {/* Issue 17: a count lets readers scale the recipe; the yield is kept as written. */}
+        <FormField
+          label={
+            <>
+              Servings <span className="font-normal text-ink-soft">(optional)</span>
+            </>
+          }
+          error={errors.servings?.message}
+          hint="1 to 100; lets readers scale it"
+        >
+          {(field) => (
+            <input {...field} {...register('servings')} inputMode="numeric" placeholder="4" className={inputClasses} />
+          )}
+        </FormField>
+        <FormField
+          label={
+            <>
+              Yield <span className="font-normal text-ink-soft">(optional)</span>
+            </>
+          }
+          error={errors.yieldText?.message}
+          hint="As you would say it"
+          count={{
+            length: yieldText.length,
+            max: recipeLimits.yieldText,
+            from: Math.floor(recipeLimits.yieldText * 0.8),
+          }}
+        >
+          {(field) => (
+            <input
+              {...field}
+              {...register('yieldText')}
+              placeholder="e.g. 24 cookies, 1 loaf"
+              className={inputClasses}
+            />
+          )}
+        </FormField>
+      </div>
       <EntryRows
         name="ingredients"
         legend="Ingredients"

@@ -12,6 +12,9 @@ export interface UpdateRecipeBody {
   introduction: string;
   /** The spec's update call sends cooking time as a string. */
   cookingTime: string;
+  /** Issue 17: null clears them. */
+  servings: number | null;
+  yieldText: string | null;
   ingredients: string[];
   steps: string[];
   isPublished: boolean;
