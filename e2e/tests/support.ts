@@ -394,3 +394,41 @@ export const removedHeadings = (page: Page): Promise<number> =>
 /** The server drawing's CSS display once the document was parsed ('absent' when the page had none). */
 export const serverDrawingDisplay = (page: Page): Promise<string | undefined> =>
   page.evaluate(() => (window as unknown as { serverDrawing?: string }).serverDrawing);
+
+/**
+ * Issue 17: gives a recipe a servings count and a yield through the edit call (which keeps every other field as
+ * sent), as its author.
+ */
+export async function setServingsByApi(
+  caller: Caller,
+  recipeId: string,
+  servings: number | null,
+  yieldText: string | null = null,
+): Promise<void> {
+  const api = apiOf(caller);
+  const read = await api.get(`${API}/recipes/${recipeId}/view-recipe`);
+  expect(read.status(), await read.text()).toBe(200);
+  const { data: recipe } = (await read.json()) as {
+    data: {
+      title: string;
+      introduction: string;
+      cookingTime: number;
+      ingredients: string[];
+      steps: string[];
+      isPublished: boolean;
+    };
+  };
+  const response = await api.patch(`${API}/recipes/${recipeId}/update-recipe`, {
+    data: {
+      title: recipe.title,
+      introduction: recipe.introduction,
+      cookingTime: String(recipe.cookingTime),
+      ingredients: recipe.ingredients,
+      steps: recipe.steps,
+      isPublished: recipe.isPublished,
+      servings,
+      yieldText,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

@@ -142,6 +142,7 @@ describe('cook mode', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Exit cook mode' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(window.location.search).toBe('?servings=8');
+    expect(screen.getByRole('button', { name: 'Cook mode' })).toHaveFocus();
   });
 
   it('reopens at the step in the address with the ticks kept, and says when the screen cannot stay on', async () => {

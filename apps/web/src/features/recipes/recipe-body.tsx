@@ -1,5 +1,5 @@
 import type { RecipeView } from '@forkful/contracts';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { RecipePhoto } from '@/components/recipe-card';
 import { Button } from '@/components/ui/button';
 import { RECIPE_PHOTO_SIZES } from '@/lib/images';
@@ -44,6 +44,16 @@ export function RecipeBody({ recipe, byline }: RecipeBodyProps) {
   const [cookStep, setCookStep] = useUrlParam('cook', parseStep, writeStep);
   // Cook mode is a modal of the browser's, opened once the page is adopted (the server cannot open it).
   const hydrated = useHydrated();
+  const cookButtonId = useId();
+  const returnFocus = useRef(false);
+
+  // Leaving cook mode puts the keyboard back on its button, also when cook mode was opened by a reload and the
+  // browser has nothing of its own to return to.
+  useEffect(() => {
+    if (cookStep !== null || !returnFocus.current) return;
+    returnFocus.current = false;
+    document.getElementById(cookButtonId)?.focus();
+  }, [cookStep, cookButtonId]);
 
   const ingredients = useMemo(
     () => ingredientSections(recipe.ingredientDetails, scale.factor, system),
@@ -123,7 +133,7 @@ export function RecipeBody({ recipe, byline }: RecipeBodyProps) {
             Steps
           </h2>
           {flatSteps.length > 0 && (
-            <Button variant="secondary" className="print:hidden" onClick={() => setCookStep(1)}>
+            <Button id={cookButtonId} variant="secondary" className="print:hidden" onClick={() => setCookStep(1)}>
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
                 <path d="M3 4a1 1 0 0 1 1-1h12a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1h-5v2h3v1H6v-1h3v-2H4a1 1 0 0 1-1-1V4Z" />
               </svg>
@@ -142,7 +152,10 @@ export function RecipeBody({ recipe, byline }: RecipeBodyProps) {
           steps={flatSteps}
           step={Math.min(cookStep, flatSteps.length)}
           onStep={setCookStep}
-          onClose={() => setCookStep(null)}
+          onClose={() => {
+            returnFocus.current = true;
+            setCookStep(null);
+          }}
         />
       )}
     </div>

@@ -106,13 +106,11 @@ export function CookMode({ recipeId, title, amountNote, ingredients, steps, step
   useEffect(() => {
     const element = dialog.current;
     if (!element) return undefined;
-    const returnFocus = document.activeElement;
     if (typeof element.showModal === 'function') element.showModal();
     else element.setAttribute('open', '');
     stepRegion.current?.focus();
     return () => {
       if (typeof element.close === 'function' && element.open) element.close();
-      if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();
     };
   }, []);
 
@@ -155,7 +153,7 @@ export function CookMode({ recipeId, title, amountNote, ingredients, steps, step
       className="m-0 h-dvh max-h-none w-screen max-w-none bg-cream p-0 text-ink backdrop:bg-ink print:hidden"
     >
       <div className="flex h-full flex-col">
-        <header className="flex items-center gap-3 border-b border-line px-4 py-3 sm:px-8">
+        <div className="flex items-center gap-3 border-b border-line px-4 py-3 sm:px-8">
           <div className="min-w-0 flex-1">
             <p className="text-sm font-semibold text-ink-soft">Cook mode{amountNote ? ` · ${amountNote}` : ''}</p>
             <h2 id={titleId} className="truncate text-xl font-bold sm:text-2xl">
@@ -165,7 +163,7 @@ export function CookMode({ recipeId, title, amountNote, ingredients, steps, step
           <Button variant="secondary" onClick={onClose}>
             Exit cook mode
           </Button>
-        </header>
+        </div>
         <WakeLockNote state={wakeLock} />
         <div className="grid min-h-0 flex-1 overflow-y-auto sm:grid-cols-[minmax(16rem,2fr)_3fr] sm:overflow-hidden">
           <section
