@@ -72,7 +72,7 @@ describe('scaling on the recipe page', () => {
     expect(within(servings).getByRole('button', { name: /×2/ })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(within(servings).getByRole('button', { name: 'Fewer servings' }));
-    expect(ingredientLines()[0]).toBe('2 ⅝ cups flour');
+    expect(ingredientLines()[0]).toBe('2 ⅔ cups flour');
     await user.click(within(servings).getByRole('button', { name: /×½/ }));
     expect(ingredientLines()).toEqual(['¾ cup flour', '1 tbsp butter', '½ cup milk', 'salt to taste']);
     expect(window.location.search).toBe('?servings=2');

@@ -80,6 +80,48 @@ describe('presentIngredient', () => {
     expect(presentIngredient(butter, 8, 'metric')).toBe('225 g butter');
   });
 
+  it('writes a line again only when no number is lost; otherwise keeps its words and says how much more', () => {
+    const juice = line({ text: 'Juice of 1 lemon', quantity: 1, food: 'Juice of lemon' });
+    expect(presentIngredient(juice, 2, 'original')).toBe('Juice of 1 lemon (×2)');
+    expect(presentIngredient(juice, 1, 'metric')).toBe('Juice of 1 lemon');
+    const eggs = line({ text: '1 egg and 1 egg yolk', quantity: 1, food: 'egg and 1 egg yolk' });
+    expect(presentIngredient(eggs, 1.5, 'original')).toBe('1 egg and 1 egg yolk (×1 ½)');
+    const chicken = line({
+      text: '1 whole chicken, about 1.6 kg',
+      quantity: 1,
+      food: 'whole chicken',
+      note: 'about 1.6 kg',
+    });
+    expect(presentIngredient(chicken, 2, 'original')).toBe('1 whole chicken, about 1.6 kg (×2)');
+    // A time or a size in the note does not grow with the recipe.
+    const rice = line({
+      text: '300 g rice, soaked for 30 minutes',
+      quantity: 300,
+      unit: 'g',
+      food: 'rice',
+      note: 'soaked for 30 minutes',
+    });
+    expect(presentIngredient(rice, 2, 'original')).toBe('600 g rice, soaked for 30 minutes');
+  });
+
+  it('counts in the plural when one becomes more, and writes a metric amount in the larger unit past 1000', () => {
+    const onion = line({ text: '1 onion, diced', quantity: 1, food: 'onion', note: 'diced' });
+    expect(presentIngredient(onion, 2, 'original')).toBe('2 onions, diced');
+    const eggs = line({ text: '2 eggs', quantity: 2, food: 'eggs' });
+    expect(presentIngredient(eggs, 0.5, 'original')).toBe('1 egg');
+    const potatoes = line({ text: '800 g potatoes', quantity: 800, unit: 'g', food: 'potatoes' });
+    expect(presentIngredient(potatoes, 2, 'original')).toBe('1.6 kg potatoes');
+  });
+
+  it('writes US measures in the fractions their cups and spoons come in', () => {
+    const butter = line({ text: '30 g butter', quantity: 30, unit: 'g', food: 'butter' });
+    expect(presentIngredient(butter, 1, 'us')).toBe('2 tbsp butter');
+    const cheese = line({ text: '250 g mozzarella', quantity: 250, unit: 'g', food: 'mozzarella' });
+    expect(presentIngredient(cheese, 1, 'us')).toBe('9 oz mozzarella');
+    const stock = line({ text: '1.2 l stock', quantity: 1.2, unit: 'l', food: 'stock' });
+    expect(presentIngredient(stock, 1, 'us')).toBe('5 cups stock');
+  });
+
   it('leaves units without a size alone', () => {
     const pinch = line({ text: 'a pinch of salt', quantity: 1, unit: 'pinch', food: 'salt' });
     expect(presentIngredient(pinch, 2, 'metric')).toBe('2 pinches salt');
@@ -139,7 +181,18 @@ function roundingBound(amount: Amount): number {
     return step / 2 + 1e-9;
   }
   const q = amount.quantity;
-  const fraction = q < 10 ? 1 / 16 : q < 20 ? 1 / 4 : 1 / 2;
+  // Half the finest step each measure is written in (cups in quarters and thirds, spoons of butter in halves…).
+  const finest: Record<string, number> = { cup: 1 / 8, pt: 1 / 8, qt: 1 / 8, 'fl oz': 1 / 8, tbsp: 1 / 4, lb: 1 / 8 };
+  const fraction =
+    q >= 20
+      ? 1 / 2
+      : q >= 10
+        ? 1 / 4
+        : amount.unit === 'oz'
+          ? q < 1
+            ? 1 / 8
+            : 1 / 4
+          : (finest[amount.unit ?? ''] ?? 1 / 16);
   return fraction * sizeOf(amount.unit) + 1e-9;
 }
 

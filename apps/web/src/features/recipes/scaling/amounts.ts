@@ -1,4 +1,5 @@
 import { unitInfo, type ParsedIngredient } from '@forkful/contracts';
+import pluralize from 'pluralize';
 import { formatDecimal, formatFraction, roundGrams, roundMillilitres } from './amount-format';
 import { densityOf } from './density';
 import type { UnitSystem } from './unit-system';
@@ -44,7 +45,14 @@ const usVolume = (amount: Amount, ml: number) => inUnit(amount, ml, ml < 14.5 ? 
  */
 export function convertAmount(amount: Amount, food: string | null, system: UnitSystem): Amount {
   const info = unitInfo(amount.unit);
-  if (system === 'original' || !info || info.size === null) return amount;
+  if (!info || info.size === null) return amount;
+  // As written, a metric amount still reads as a cook would say it once scaled: 1.6 kg, not 1600 g.
+  if (system === 'original') {
+    const base = amount.quantity * info.size;
+    if (info.code === 'g' && base >= 1000) return metricMass(amount, base);
+    if (info.code === 'ml' && base >= 1000) return metricVolume(amount, base);
+    return amount;
+  }
   if (info.kind !== 'mass' && info.kind !== 'volume') return amount;
   const base = amount.quantity * info.size;
   if (SPOONS.has(info.code) && base <= SPOON_LIMIT_ML) return amount;
@@ -70,7 +78,7 @@ export function measure(value: number, unit: string | null): number {
 }
 
 export function formatValue(value: number, unit: string | null): string {
-  return METRIC_UNITS.has(unit ?? '') ? formatDecimal(measure(value, unit)) : formatFraction(value);
+  return METRIC_UNITS.has(unit ?? '') ? formatDecimal(measure(value, unit)) : formatFraction(value, unit);
 }
 
 /** '1 ½ cups', '240 ml', '2–3'. */
@@ -85,16 +93,41 @@ export function formatAmount(amount: Amount): string {
   return `${numbers} ${top > 1 ? info.plural : info.singular}`;
 }
 
+/** A line that opens with its quantity ('1 ½ cups…', '½ tsp…', 'a pinch…'), which can be written again from its parts. */
+const OPENS_WITH_QUANTITY = /^\s*(?:[\d½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]|an?\s)/i;
+const HAS_DIGIT = /\d/;
+/** Numbers in a note that do not grow with the recipe: times, sizes, percentages ('soaked for 30 minutes'). */
+const FIXED_NUMBER =
+  /\d+(?:[.,]\d+)?\s?-?(?:minutes?|mins?|hours?|hrs?|seconds?|secs?|percent|%|cm|mm|inch(?:es)?|°[CF]?)/gi;
+
+/** 'onion' → 'onions' when one becomes two, 'eggs' → 'egg' when two become one (the last word of the food). */
+function countedFood(food: string, written: number, shown: number): string {
+  const one = (value: number) => value <= 1;
+  if (one(written) === one(shown)) return food;
+  return food.replace(/([\p{L}-]+)$/u, (word) => (one(shown) ? pluralize.singular(word) : pluralize.plural(word)));
+}
+
 /**
  * One ingredient line as the reader asked for it: scaled by `factor` and in their unit system. A line with no
- * quantity, a heading, and a line that nothing changes are shown exactly as written.
+ * quantity, a heading, and a line that nothing changes are shown exactly as written. A line that cannot be written
+ * again from its parts without losing a number ('Juice of 1 lemon', '1 egg, plus 4 yolks') keeps its words and says
+ * how much to multiply it by: never a wrong number.
  */
 export function presentIngredient(line: ParsedIngredient, factor: number, system: UnitSystem): string {
   if (line.isHeading || line.quantity === null) return line.text;
   const written: Amount = { quantity: line.quantity, quantityMax: line.quantityMax, unit: line.unit };
+  const rewritable =
+    OPENS_WITH_QUANTITY.test(line.text) &&
+    !HAS_DIGIT.test(line.food ?? '') &&
+    !HAS_DIGIT.test((line.note ?? '').replace(FIXED_NUMBER, ''));
+  if (!rewritable) return factor === 1 ? line.text : `${line.text} (×${formatFraction(factor)})`;
   const scaled = factor === 1 ? written : scaleAmount(written, factor);
   const shown = convertAmount(scaled, line.food, system);
   if (factor === 1 && shown === written) return line.text;
-  const rest = [line.food, line.note].filter((part): part is string => Boolean(part)).join(', ');
+  const food =
+    line.food && line.unit === null
+      ? countedFood(line.food, line.quantityMax ?? line.quantity, shown.quantityMax ?? shown.quantity)
+      : line.food;
+  const rest = [food, line.note].filter((part): part is string => Boolean(part)).join(', ');
   return rest ? `${formatAmount(shown)} ${rest}` : formatAmount(shown);
 }

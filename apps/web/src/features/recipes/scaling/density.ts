@@ -17,7 +17,7 @@ const TABLE: ReadonlyArray<readonly [RegExp, Density]> = [
   [/\b(brown|muscovado) sugar\b/, { gramsPerMl: 0.93, metric: 'mass' }],
   [/\b(powdered|icing|confectioners'?) sugar\b/, { gramsPerMl: 0.51, metric: 'mass' }],
   [/\bsugar\b/, { gramsPerMl: 0.85, metric: 'mass' }],
-  [/\bbutter\b(?! ?milk)/, { gramsPerMl: 0.96, metric: 'mass' }],
+  [/(?<!(peanut|nut|almond|cashew|apple) )\bbutter\b(?! ?milk)/, { gramsPerMl: 0.96, metric: 'mass' }],
   [/\brice\b(?! (vinegar|wine|paper|noodles))/, { gramsPerMl: 0.8, metric: 'mass' }],
   [/\b(rolled |porridge )?oats\b/, { gramsPerMl: 0.38, metric: 'mass' }],
   [/\bcocoa\b/, { gramsPerMl: 0.36, metric: 'mass' }],
