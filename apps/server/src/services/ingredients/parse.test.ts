@@ -92,6 +92,23 @@ describe('parseIngredientLine', () => {
     }
   });
 
+  test('reads a long line by its head, keeps the rest as food and note, and stays fast on hostile lines', () => {
+    const long = `2 cups flour, ${'sifted twice '.repeat(30)}`.trim();
+    expect(parseIngredientLine(long)).toMatchObject({ quantity: 2, unit: 'cup', food: 'flour' });
+    expect(parseIngredientLine(long).note).toContain('sifted twice sifted');
+    const hostile = [
+      '1' + ' '.repeat(498) + 'x',
+      '½'.repeat(500),
+      '1 ('.repeat(166),
+      '1 '.repeat(250),
+      '1/'.repeat(250),
+    ];
+    const started = performance.now();
+    for (let round = 0; round < 40; round++) for (const line of hostile) parseIngredientLine(line);
+    // 200 such lines are what one public call may send; well under a second even on a loaded machine.
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   test('every unit it answers is in the contract table, for any of 2000 odd lines', () => {
     const pieces = [
       '1',
