@@ -1,6 +1,7 @@
 import { clientErrors, type RecipeCard as RecipeCardData } from '@forkful/contracts';
 import { Link } from 'react-router';
 import { CARD_SIZES, srcSetOf } from '@/lib/images';
+import { formatCookingTime } from '@/lib/time';
 import { Stars } from './ui/stars';
 
 interface RecipeCardProps {
@@ -94,7 +95,8 @@ export function RecipeCard({ recipe, eager, priority, headingLevel = 3 }: Recipe
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
               <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm.75 4v3.7l2.9 1.7-.75 1.3-3.65-2.1V6h1.5Z" />
             </svg>
-            {recipe.cookingTime} mins
+            {/* An hour or more reads as hours ('1 h 20 min'); the spec's 'mins' figure stays on the recipe page. */}
+            {recipe.cookingTime < 60 ? `${recipe.cookingTime} mins` : formatCookingTime(recipe.cookingTime)}
           </span>
         </div>
         <p className="text-xs text-ink-soft/80">by {recipe.author.name}</p>
