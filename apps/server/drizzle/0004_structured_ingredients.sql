@@ -1,4 +1,4 @@
--- Issue 17: servings, the yield as written, and each ingredient line read (docs/decisions/020). Nullable columns
+-- Issue 17: servings, the yield as written, and each ingredient line read (docs/decisions/021). Nullable columns
 -- without defaults, so adding them rewrites nothing. Existing recipes keep ingredient_details NULL here: SQL cannot
 -- run the parser, so the server fills them after start-up in batches (services/ingredients/backfill.ts) and reads a
 -- NULL as "parse now" until then.

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db: database.db });
   // Recipes stored before migration 0004 get their parsed ingredients in the background; until then they are
-  // parsed on read (docs/decisions/020), so the server need not wait.
+  // parsed on read (docs/decisions/021), so the server need not wait.
   backfillIngredientDetails(database.db).then(
     (filled) => {
       if (filled > 0) app.log.info(`parsed the ingredients of ${filled} recipes stored before this version`);

@@ -4,7 +4,7 @@ import { messages } from './messages.js';
 /*
  * Understood ingredients (issue 17): the parsed form of an ingredient line, the one table of units the parser
  * answers with and the web converts with, and the public parse call. The original line is always kept as `text`;
- * the parsed fields are a reading of it, never a replacement (docs/decisions/020).
+ * the parsed fields are a reading of it, never a replacement (docs/decisions/021).
  */
 
 export type UnitKind = 'mass' | 'volume' | 'count' | 'other';

@@ -71,7 +71,7 @@ export const recipes = pgTable(
     yieldText: text('yield_text'),
     /**
      * `ingredients` read by services/ingredients/parse.ts, one entry per line, written with them. NULL for a recipe
-     * stored before migration 0004 until the start-up backfill reaches it (docs/decisions/020).
+     * stored before migration 0004 until the start-up backfill reaches it (docs/decisions/021).
      */
     ingredientDetails: jsonb('ingredient_details').$type<ParsedIngredient[]>(),
     createdAt: createdAt(),

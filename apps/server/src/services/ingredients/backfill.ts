@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { parseIngredientLines } from './parse.js';
 
 /*
- * Fills ingredient_details for the recipes stored before migration 0004 (docs/decisions/020): SQL cannot run the
+ * Fills ingredient_details for the recipes stored before migration 0004 (docs/decisions/021): SQL cannot run the
  * parser, so the server does it after start-up, a batch per short transaction, yielding between batches so
  * requests are served meanwhile. Until a row is reached, the mapper parses it on read, so answers never depend on
  * how far this has got. SKIP LOCKED lets two servers share the work and never waits for an edit in progress; an
