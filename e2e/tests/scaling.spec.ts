@@ -36,7 +36,13 @@ const lines = (ingredients: Locator) => ingredients.getByRole('listitem');
 
 test('scale to 8 servings, switch to metric, print, and walk cook mode with the keyboard', async ({
   page,
+  request,
 }, testInfo) => {
+  // The server draws the page with the servings of its address; the browser must adopt it without a mismatch.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   const id = await makeRecipe(page);
   await page.goto(`/view-recipe/${id}`);
   const ingredients = page.getByRole('region', { name: 'Ingredients' });
@@ -51,6 +57,11 @@ test('scale to 8 servings, switch to metric, print, and walk cook mode with the 
   await expect(servings.getByRole('status')).toHaveText('8 servings');
   await expect(lines(ingredients)).toHaveText(['3 cups flour', '4 tbsp butter', '2 cups milk', 'salt to taste']);
   await expect(page).toHaveURL(new RegExp(`/view-recipe/${id}\\?servings=8$`));
+  // The page the server draws for that address is already scaled (a shared link, a reload before the app starts).
+  // React separates neighbouring texts with empty comments.
+  const drawn = (await (await request.get(`/view-recipe/${id}?servings=8`)).text()).replaceAll('<!-- -->', '');
+  expect(drawn).toContain('3 cups flour');
+  expect(drawn).toContain('8 servings');
 
   // Metric: cups of flour become grams (known density), milk millilitres, spoons stay spoons, °F becomes °C.
   // The radio itself is visually hidden inside its label, which is what a reader clicks.
@@ -129,6 +140,7 @@ test('scale to 8 servings, switch to metric, print, and walk cook mode with the 
   await expect(cook).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/view-recipe/${id}\\?servings=8$`));
   await expect(page.getByRole('button', { name: 'Cook mode' })).toBeFocused();
+  expect(consoleErrors).toEqual([]);
 });
 
 test('a recipe without a servings count scales by a factor', async ({ page }, testInfo) => {
