@@ -1,5 +1,5 @@
 import { unitInfo, type ParsedIngredient } from '@forkful/contracts';
-import pluralize from 'pluralize';
+import pluralize from 'pluralize-esm';
 import { formatDecimal, formatFraction, roundGrams, roundMillilitres } from './amount-format';
 import { densityOf } from './density';
 import type { UnitSystem } from './unit-system';
