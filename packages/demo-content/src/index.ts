@@ -33,6 +33,10 @@ const demoRecipeSchema = z.strictObject({
   /** Spread over the past months so that the newest-first list looks like a living site. */
   daysAgo: z.number().int(),
   cookingTime: z.number().int().positive(),
+  /** How many people it feeds (1 to 100), where that is how cooks count it; the recipe page scales from it. */
+  servings: z.number().int().min(1).max(100).optional(),
+  /** The yield as written ('about 20 cookies'), where a count of people says less. */
+  yieldText: z.string().min(1).max(100).optional(),
   introduction: z.string().min(1),
   ingredients: z.array(z.string().min(1)),
   steps: z.array(z.string().min(1)),

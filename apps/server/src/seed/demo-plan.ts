@@ -28,6 +28,8 @@ export interface PlannedRecipe {
   title: string;
   introduction: string;
   cookingTime: number;
+  servings: number | null;
+  yieldText: string | null;
   ingredients: string[];
   steps: string[];
   isPublished: boolean;
@@ -96,6 +98,8 @@ export function planDemoContent(now: Date): DemoPlan {
       title: recipe.title,
       introduction: recipe.introduction,
       cookingTime: recipe.cookingTime,
+      servings: recipe.servings ?? null,
+      yieldText: recipe.yieldText ?? null,
       ingredients: [...recipe.ingredients],
       steps: [...recipe.steps],
       isPublished: !recipe.draft,

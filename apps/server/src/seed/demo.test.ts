@@ -122,6 +122,24 @@ describe('demo content', () => {
     expect(seenByVisitor.length).toBe(own.length - 3);
   });
 
+  it('gives recipes servings or a yield to scale from, and parsed ingredients', async () => {
+    const cards = await allPublished();
+    const views = await Promise.all(
+      cards.map(async (card) => {
+        const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/recipes/${card._id}/view-recipe` });
+        expect(response.statusCode).toBe(200);
+        return response.json().data;
+      }),
+    );
+    for (const view of views) {
+      expect(view.servings !== null || view.yieldText !== null).toBe(true);
+      expect(view.ingredientDetails).toHaveLength(view.ingredients.length);
+    }
+    const chicken = views.find((view) => view.title === 'Lemon Garlic Roast Chicken');
+    expect(chicken).toMatchObject({ servings: 4, yieldText: null });
+    expect(chicken.ingredientDetails[1]).toMatchObject({ quantity: 800, unit: 'g' });
+  });
+
   it('keeps every rating summary equal to the reviews, none by the recipe author', async () => {
     const cards = await allPublished();
     for (const card of cards) {

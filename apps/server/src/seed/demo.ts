@@ -130,6 +130,8 @@ async function insertPlan(tx: Executor, plan: DemoPlan, secrets: Secrets): Promi
       title: recipe.title,
       introduction: recipe.introduction,
       cookingTime: recipe.cookingTime,
+      servings: recipe.servings,
+      yieldText: recipe.yieldText,
       ingredients: recipe.ingredients,
       ingredientDetails: parseIngredientLines(recipe.ingredients),
       steps: recipe.steps,
