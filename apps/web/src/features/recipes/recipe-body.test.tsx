@@ -123,6 +123,7 @@ describe('cook mode', () => {
     expect(within(dialog).getByRole('heading', { name: 'Step 1 of 3' })).toBeInTheDocument();
     expect(within(dialog).getByText('Heat the oven to 350°F.')).toBeInTheDocument();
     expect(window.location.search).toBe('?servings=8&cook=1');
+    expect(document.documentElement.style.overflow).toBe('hidden');
 
     await user.keyboard('{ArrowRight}');
     expect(within(dialog).getByRole('heading', { name: 'Step 2 of 3' })).toBeInTheDocument();
@@ -143,6 +144,7 @@ describe('cook mode', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(window.location.search).toBe('?servings=8');
     expect(screen.getByRole('button', { name: 'Cook mode' })).toHaveFocus();
+    expect(document.documentElement.style.overflow).toBe('');
   });
 
   it('reopens at the step in the address with the ticks kept, and says when the screen cannot stay on', async () => {

@@ -109,7 +109,12 @@ export function CookMode({ recipeId, title, amountNote, ingredients, steps, step
     if (typeof element.showModal === 'function') element.showModal();
     else element.setAttribute('open', '');
     stepRegion.current?.focus();
+    // A swipe or a wheel over cook mode must not scroll the recipe page underneath it.
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = 'hidden';
     return () => {
+      root.style.overflow = overflow;
       if (typeof element.close === 'function' && element.open) element.close();
     };
   }, []);
