@@ -1,5 +1,11 @@
 import { performance } from 'node:perf_hooks';
 
+/** The p-th percentile (0–100) of ascending values, rounded; 0 for none. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+}
+
 /** One request of the soak: what it was, how it ended and when (ms since the traffic started). */
 export interface Sample {
   action: string;
