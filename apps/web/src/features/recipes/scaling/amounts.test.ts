@@ -1,19 +1,12 @@
 import { unitInfo, type ParsedIngredient } from '@forkful/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { makeIngredient } from '@/test/factories';
 import { densityOf } from './density';
 import { convertAmount, formatAmount, measure, presentIngredient, scaleAmount, type Amount } from './amounts';
 
-const line = (overrides: Partial<ParsedIngredient>): ParsedIngredient => ({
-  text: '',
-  quantity: null,
-  quantityMax: null,
-  unit: null,
-  food: null,
-  note: null,
-  isHeading: false,
-  ...overrides,
-});
+// Built through the contract's schema (test/factories), so a line cannot drift from what the parser answers.
+const line = (overrides: Partial<ParsedIngredient>): ParsedIngredient => makeIngredient({ text: '', ...overrides });
 
 const flour = line({ text: '1 1/2 cups flour', quantity: 1.5, unit: 'cup', food: 'flour' });
 const butter = line({ text: '2 tbsp butter', quantity: 2, unit: 'tbsp', food: 'butter' });
