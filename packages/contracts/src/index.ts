@@ -9,3 +9,7 @@ export * from './recipes.js';
 export * from './reviews.js';
 export * from './users.js';
 export * from './uploads.js';
+export * from './import.js';
+export * from './meal-plan.js';
+export * from './shopping-list.js';
+export * from './recommendations.js';

@@ -1,0 +1,2 @@
+// Contracts for a feature in progress; filled in by its change.
+export {};
