@@ -1,7 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { useEffect, useState } from 'react';
-import { useStore } from 'react-redux';
-import { useAppDispatch } from './store-hooks';
 
 /**
  * A message that outlives a navigation: said on one page ('Account deleted successfully' on the profile), shown on
@@ -26,25 +23,8 @@ export const flashSlice = createSlice({
 
 export const { flashed, flashTaken } = flashSlice.actions;
 
-const ANNOUNCE_DELAY_MS = 100;
-
 /**
- * Takes the waiting flash message for the page that shows it. `waiting` is known at once, so the page can lay out
- * the live region; `message` fills it a moment later, after the region is on the page, so it is announced.
+ * Whether a message waits for the page about to show it. The code that shows one (use-flash.ts and its status box)
+ * loads only then: the landing page's start-up bundle stays without it (issue 15).
  */
-export function useFlash(): { waiting: boolean; message: string | null; dismiss: () => void } {
-  const dispatch = useAppDispatch();
-  const store = useStore<{ flash: FlashState }>();
-  // Read once on mount: the message belongs to this visit of the page, not to the next one.
-  const [taken] = useState(() => store.getState().flash.message);
-  const [message, setMessage] = useState<string | null>(null);
-  const [dismissed, setDismissed] = useState(false);
-  useEffect(() => {
-    if (taken === null) return;
-    dispatch(flashTaken());
-    // Screen readers watch a live region only once it is in their tree; text put in at the same time is missed.
-    const fill = setTimeout(() => setMessage(taken), ANNOUNCE_DELAY_MS);
-    return () => clearTimeout(fill);
-  }, [taken, dispatch]);
-  return { waiting: taken !== null && !dismissed, message, dismiss: () => setDismissed(true) };
-}
+export const selectFlashWaiting = (state: { flash: FlashState }): boolean => state.flash.message !== null;

@@ -1,4 +1,4 @@
-import { apiUrl, messages, type ApiRequest } from '@forkful/contracts';
+import { apiUrl, JWT_EXPIRED_REASON, type ApiRequest } from '@forkful/contracts';
 import { ApiError, normaliseError } from './api-error';
 import { claimEarly, hasEarly, keepEarly } from './early-requests';
 import { takePageData } from './page-data';
@@ -199,7 +199,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     try {
       return await send<T>(path, options);
     } catch (error) {
-      const expired = error instanceof ApiError && error.statusCode === 401 && error.reason === messages.jwtExpired;
+      const expired = error instanceof ApiError && error.statusCode === 401 && error.reason === JWT_EXPIRED_REASON;
       if (!expired || path === REFRESH_PATH) throw error;
       await refreshSession();
       return await send<T>(path, options);

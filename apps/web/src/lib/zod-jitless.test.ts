@@ -27,6 +27,15 @@ describe('zod without code evaluation', () => {
     expect(evaluated).toEqual([]);
   });
 
+  it('sets the switch zod itself reads, without importing zod (which would put it into the entry chunk)', async () => {
+    vi.resetModules();
+    await import('./zod-jitless');
+    const { z } = await import('zod');
+    expect(z.config().jitless).toBe(true);
+    const { default: source } = await import('./zod-jitless.ts?raw');
+    expect(source).not.toMatch(/from 'zod'|import\('zod'\)/);
+  });
+
   it('is the first module main.tsx imports', async () => {
     const { default: main } = await import('../main.tsx?raw');
     expect(/^import .*$/m.exec(main)?.[0]).toBe("import './lib/zod-jitless';");

@@ -1,16 +1,23 @@
-import { StatusMessage } from '@/components/ui/status-message';
+import { lazy, Suspense, useState } from 'react';
+import { useStore } from 'react-redux';
 import { HomePage } from '@/features/home/home-page';
-import { useFlash } from '@/lib/flash';
+import { selectFlashWaiting, type FlashState } from '@/lib/flash';
 import { useFocusSearch } from '../root-layout';
 
-/** A message left for the landing page by the page before it ('Account deleted successfully'). */
-function FlashMessage() {
-  const flash = useFlash();
-  if (!flash.waiting) return null;
+const FlashMessage = lazy(() => import('../flash-message'));
+
+/**
+ * A message left for the landing page by the page before it ('Account deleted successfully'). Rare, so its code
+ * loads only when one waits; decided once on arrival, as the message is taken once.
+ */
+function Flash() {
+  const store = useStore<{ flash: FlashState }>();
+  const [waiting] = useState(() => selectFlashWaiting(store.getState()));
+  if (!waiting) return null;
   return (
-    <div className="container-page pt-6">
-      <StatusMessage message={flash.message} onDismiss={flash.dismiss} />
-    </div>
+    <Suspense fallback={null}>
+      <FlashMessage />
+    </Suspense>
   );
 }
 
@@ -18,7 +25,7 @@ export function Component() {
   const focusSearch = useFocusSearch();
   return (
     <>
-      <FlashMessage />
+      <Flash />
       <HomePage onSearch={focusSearch} />
     </>
   );
