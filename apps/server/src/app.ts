@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { Metrics, metricsPlugin } from './metrics/index.js';
 import { openApiTransform } from './openapi.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
@@ -22,10 +24,12 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { ingredientRoutes } from './routes/ingredients/index.js';
 import { recipeRoutes } from './routes/recipes/index.js';
+import { recommendationRoutes } from './routes/recommendations/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { uploadRoutes } from './routes/uploads/index.js';
 import { userRoutes } from './routes/users/index.js';
 import { createServices } from './services/container.js';
+import { S3FileStorage } from './services/s3-storage.js';
 import { inlineScriptHashesOf } from './spa/inline-scripts.js';
 import { registerPageRoutes } from './spa/page-routes.js';
 
@@ -34,17 +38,44 @@ export interface BuildAppOptions {
   db: Database;
   /** Pass false in tests to keep output quiet. */
   logger?: boolean;
+  /** The instance's metrics (metrics/index.ts); main.ts passes the one its job runner counts into. */
+  metrics?: Metrics;
+}
+
+/** A request id a trusted proxy sent (X-Request-Id) is kept when it is short and plain; else a new UUID. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Requests logged at debug rather than info when they succeed: static files and health probes (one each, many). */
+function isQuietRequest(url: string, statusCode: number): boolean {
+  if (statusCode >= 400) return false;
+  return url.startsWith('/uploads/') || url.startsWith('/assets/') || url.startsWith(`${API_BASE}/health/`);
 }
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app: infrastructure plugins → app services → routes (the Fastify demo's load order). */
-export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  metrics = new Metrics(),
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
+    // One line per request (the hook below), not Fastify's two ('incoming request' and 'request completed').
+    disableRequestLogging: true,
+    genReqId: (request) => {
+      const given = config.trustProxy ? request.headers['x-request-id'] : undefined;
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     bodyLimit: 256 * 1024,
     requestTimeout: 30_000,
-    trustProxy: false,
+    // TRUST_PROXY (off by default): X-Forwarded-For is read only from the proxies it names; request.ip (the rate
+    // limits' key and the logged address) is then the client the trusted proxy saw.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // Prototype-pollution keys in JSON bodies are dropped rather than applied.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
@@ -65,6 +96,15 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
 
   // Infrastructure
   await app.register(errorHandlerPlugin);
+  metrics.watchPool(db.$client, 'writer');
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const level = isQuietRequest(request.url, reply.statusCode) ? 'debug' : 'info';
+    request.log[level]({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -112,7 +152,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(securityPlugin, { config });
+  await app.register(securityPlugin, { config, metrics });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Forkful API', version: '1.0.0', description: 'The recipe-sharing API of Forkful.' },
@@ -130,7 +170,12 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(authPlugin, { config, sessions: services.sessions });
 
   // Routes
-  await app.register(healthRoutes, { prefix: `${API_BASE}/health`, db });
+  await app.register(healthRoutes, {
+    prefix: `${API_BASE}/health`,
+    db,
+    ...(config.s3 ? { storage: new S3FileStorage(config.s3) } : {}),
+  });
+  await app.register(recommendationRoutes, { prefix: `${API_BASE}/recipes`, services });
   await app.register(recipeRoutes, { prefix: `${API_BASE}/recipes`, services });
   await app.register(reviewRoutes, { prefix: `${API_BASE}/reviews`, services });
   await app.register(userRoutes, { prefix: `${API_BASE}/users`, services });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -21,6 +22,35 @@ const httpUrl = z
   .string()
   .regex(/^https?:\/\/[^/?#]+[^?#]*$/, 'must be an http:// or https:// URL without query')
   .refine((value) => URL.canParse(value), 'must be an http:// or https:// URL without query');
+
+/**
+ * TRUST_PROXY, read as Fastify's `trustProxy`: 'false' (the default: X-Forwarded-For is never read), 'true' (trust
+ * every hop: only behind a proxy that overwrites the header), a hop count ('1': the address the nearest proxy saw),
+ * or a comma-separated list of proxy addresses or CIDR ranges ('127.0.0.1,10.0.0.0/8'; also 'loopback',
+ * 'linklocal', 'uniquelocal').
+ */
+const trustProxyText = z.string().transform((value, context): boolean | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['false', 'no', 'off'].includes(text)) return false;
+  if (['true', 'yes', 'on'].includes(text)) return true;
+  if (/^\d{1,2}$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  };
+  if (entries.length > 0 && entries.every(valid)) return entries;
+  context.addIssue({
+    code: 'custom',
+    message: 'must be true, false, a hop count, or a comma-separated list of proxy addresses (CIDR allowed)',
+  });
+  return z.NEVER;
+});
+
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL');
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -55,6 +85,18 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_MAX: wholeNumber(1).default(1000),
   AUTH_RATE_LIMIT_MAX: wholeNumber(1).default(30),
+  /** Issue 19: seconds between recommendation refreshes; 0 turns the refresher off (docs/decisions/026). */
+  RECOMMENDATIONS_REFRESH_SECONDS: wholeNumber(0, 86400).default(300),
+  /** Issue 22: whose X-Forwarded-For to believe (see trustProxyText). */
+  TRUST_PROXY: trustProxyText.default(false),
+  /** Issue 22: the bearer token GET /metrics asks for; without it /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Issue 22: a read replica for read-only queries (recipe lists, search, view); docs/decisions/028. */
+  DATABASE_READ_URL: postgresUrl.optional(),
+  /** Issue 22: after a write, that user's reads go to the writer for this many seconds. */
+  READ_YOUR_WRITES_SECONDS: wholeNumber(0, 3600).default(10),
+  /** Issue 22: whether this instance runs background jobs (each run happens on one instance only). */
+  JOBS_ENABLED: booleanText.default(true),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, dashes)')
@@ -66,6 +108,8 @@ const envSchema = z.object({
   S3_ENDPOINT: httpUrl.optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Temporary credentials (STS, IAM roles): sent as X-Amz-Security-Token with every request. */
+  S3_SESSION_TOKEN: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanText.optional(),
   S3_PUBLIC_URL: httpUrl.optional(),
 });
@@ -102,6 +146,18 @@ export interface Config {
   authRateLimitMax: number;
   /** Images go to this S3-compatible bucket instead of `uploadsDir` when set. */
   s3: S3Settings | undefined;
+  /** Fastify's `trustProxy` (TRUST_PROXY): false never reads X-Forwarded-For; else whose forwarding to believe. */
+  trustProxy: boolean | number | string[];
+  /** Bearer token for GET /metrics (METRICS_TOKEN); undefined: /metrics is off. */
+  metricsToken: string | undefined;
+  /** A read replica (DATABASE_READ_URL) for read-only queries; undefined: every query goes to DATABASE_URL. */
+  databaseReadUrl: string | undefined;
+  /** Seconds a user's reads stay on the writer after they wrote (READ_YOUR_WRITES_SECONDS). */
+  readYourWritesSeconds: number;
+  /** Seconds between recommendation refreshes; 0: no refresher in this instance. */
+  recommendationsRefreshSeconds: number;
+  /** Whether this instance runs background jobs (JOBS_ENABLED). */
+  jobsEnabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -159,6 +215,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     s3,
+    trustProxy: e.TRUST_PROXY,
+    recommendationsRefreshSeconds: e.RECOMMENDATIONS_REFRESH_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    readYourWritesSeconds: e.READ_YOUR_WRITES_SECONDS,
+    jobsEnabled: e.JOBS_ENABLED,
   };
 }
 
@@ -190,6 +252,7 @@ function s3Settings(e: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): S3Se
     secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
     forcePathStyle,
     publicUrl: publicUrl.replace(/\/+$/, ''),
+    ...(e.S3_SESSION_TOKEN ? { sessionToken: e.S3_SESSION_TOKEN } : {}),
   };
 }
 
@@ -198,6 +261,7 @@ const S3_VARIABLES = [
   'S3_ENDPOINT',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'S3_SESSION_TOKEN',
   'S3_FORCE_PATH_STYLE',
   'S3_PUBLIC_URL',
 ] as const;

@@ -6,6 +6,7 @@ import { connectDatabase } from './db/client.js';
 import { EmbeddedPostgresError, isNewDataFolder, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { backfillIngredientDetails } from './services/ingredients/backfill.js';
+import { startRecommendationRefresher } from './services/recommendation-refresher.js';
 import { hasUsers } from './seed/demo.js';
 import { seedInChildProcess, startEarlySeed } from './seed/in-child.js';
 
@@ -85,11 +86,21 @@ async function main(): Promise<void> {
     },
     (error: unknown) => app.log.error({ err: error }, 'filling parsed ingredients stopped; they are parsed on read'),
   );
+  // Issue 19: the recommendation tables are refreshed in the background; one instance at a time (docs/decisions/026).
+  const refresher =
+    config.recommendationsRefreshSeconds > 0
+      ? startRecommendationRefresher(database.pool, config.recommendationsRefreshSeconds, {
+          info: (message) => app.log.info(message),
+          error: (details, message) => app.log.error(details, message),
+        })
+      : undefined;
+
 
   const connections = trackConnections(app.server);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
+      await refresher?.stop();
     stopping = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
     const deadline = setTimeout(() => {

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -189,3 +190,39 @@ export const refreshTokens = pgTable(
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
 );
+
+/**
+ * Issue 19 (migration 0007, docs/decisions/026): each recipe's nearest recipes, kept by the recommendation refresher.
+ * kind 1 = co-liked (collaborative filtering, pairs linked by at least 3 users), 2 = content. No foreign keys: the
+ * reads join recipes, and a full refresh rewrites the table.
+ */
+export const recipeNeighbours = pgTable(
+  'recipe_neighbours',
+  {
+    recipeId: uuid('recipe_id').notNull(),
+    neighbourId: uuid('neighbour_id').notNull(),
+    kind: smallint('kind').notNull(),
+    score: real('score').notNull(),
+  },
+  (t) => [primaryKey({ name: 'recipe_neighbours_pkey', columns: [t.recipeId, t.kind, t.neighbourId] })],
+);
+
+/** The popularity prior with time decay (migration 0007). */
+export const recipePopularity = pgTable(
+  'recipe_popularity',
+  {
+    recipeId: uuid('recipe_id').primaryKey(),
+    score: real('score').notNull(),
+  },
+  (t) => [index('recipe_popularity_score_idx').on(t.score.desc(), t.recipeId)],
+);
+
+/** The one row of the last recommendation refresh (migration 0007). */
+export const recommendationRefreshes = pgTable('recommendation_refreshes', {
+  id: smallint('id').primaryKey().default(1),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  marker: text('marker').notNull(),
+  seconds: real('seconds').notNull(),
+  coLikedPairs: integer('co_liked_pairs').notNull(),
+  contentPairs: integer('content_pairs').notNull(),
+});

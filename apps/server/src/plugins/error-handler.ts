@@ -54,7 +54,13 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 /** One error handler: every failure leaves as the envelope; 5xx details are logged, never sent. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message);
+    if (error instanceof HttpError) {
+      // A dependency that is down for a while (photo storage) says when to try again.
+      const { retryAfterSeconds, reason } = error as { retryAfterSeconds?: number; reason?: string };
+      if (retryAfterSeconds) reply.header('Retry-After', String(retryAfterSeconds));
+      if (reason) request.log.error({ reason }, error.message);
+      return sendError(reply, error.statusCode, error.message);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       return sendError(reply, 400, first?.message ?? 'Invalid request');
@@ -72,6 +78,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, status, known ?? (error.message || 'Bad request'));
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    if (process.env.DEBUG_500) console.error(error);
     return sendError(reply, 500, 'Something went wrong');
   });
 });

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { forbidden, HttpError } from '../errors.js';
+import type { Metrics } from '../metrics/index.js';
+import { sharedLimitStore } from './rate-limit-store.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_SITE_REFUSED = 'Cross-site requests are not allowed';
@@ -38,40 +40,59 @@ function isSameOrigin(origin: string, host: string | undefined): boolean {
  * log-in is also limited per account *and* address, so guessing at someone's password from elsewhere can never
  * lock the real owner out.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden(CROSS_SITE_REFUSED);
-    const origin = request.headers.origin;
-    if (origin !== undefined && !isSameOrigin(origin, request.headers.host)) throw forbidden(CROSS_SITE_REFUSED);
-  });
-
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
-    : undefined;
-  if (redis) {
-    redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => undefined);
+export const securityPlugin = fp(
+  async (app: FastifyInstance, { config, metrics }: { config: Config; metrics?: Metrics }) => {
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden(CROSS_SITE_REFUSED);
+      const origin = request.headers.origin;
+      if (origin !== undefined && !isSameOrigin(origin, request.headers.host)) throw forbidden(CROSS_SITE_REFUSED);
     });
-  }
 
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitMax,
-    timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: 'forkful-rl:' } : {}),
-    // When the shared store is down, serve rather than refuse everyone.
-    skipOnError: true,
-    keyGenerator: (request: FastifyRequest) => request.ip,
-    // Only the API is limited: built assets and uploaded images are cheap static files, and one recipe grid alone
-    // loads dozens of them (several people behind one address would otherwise share a tiny budget).
-    allowList: (request: FastifyRequest) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests, please try again in ${retryText(context.ttl)}`),
-  });
-});
+    const redis = config.redisUrl
+      ? new Redis(config.redisUrl, {
+          connectTimeout: 1000,
+          commandTimeout: 500,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+        })
+      : undefined;
+    if (redis) {
+      // ioredis reports every failed reconnection; the switch to and from the fallback is what the log needs.
+      redis.on('error', (error) => app.log.debug({ err: error }, 'rate-limit store unavailable'));
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
+    const store = redis
+      ? sharedLimitStore(redis, 'forkful-rl:', {
+          onFallback: (active, error) => {
+            metrics?.rateLimitFallback.set(active ? 1 : 0);
+            if (active) {
+              metrics?.rateLimitFallbackEvents.inc();
+              app.log.warn({ err: error }, 'rate-limit store (Redis) unreachable: limits now count per instance');
+            } else app.log.info('rate-limit store (Redis) reachable again: limits are shared');
+          },
+        })
+      : undefined;
+
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimitMax,
+      timeWindow: 60_000,
+      // With Redis, counts are shared by every instance, and kept per instance while Redis is unreachable
+      // (rate-limit-store.ts): the store itself never fails, so nothing is skipped.
+      ...(store ? { store } : {}),
+      keyGenerator: (request: FastifyRequest) => request.ip,
+      // Only the API is limited: built assets and uploaded images are cheap static files, and one recipe grid alone
+      // loads dozens of them (several people behind one address would otherwise share a tiny budget).
+      allowList: (request: FastifyRequest) => !request.url.startsWith('/api/'),
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(429, `Too many requests, please try again in ${retryText(context.ttl)}`),
+    });
+  },
+);
 
 /** Route options for log-in, sign-up and refresh: a tight per-address limit. */
 export function authRateLimit(config: Config) {

@@ -5,21 +5,52 @@ import type { Database } from '../db/client.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { sendError } from '../plugins/error-handler.js';
 import { ok, responses } from '../http.js';
+import { isDraining } from '../lifecycle/draining.js';
 
 const statusSchema = z.object({ status: z.string() });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** A dependency readiness asks about besides the database (the S3 bucket): resolves when it answers. */
+export interface ReadinessCheck {
+  check(): Promise<void>;
+}
+
+/** A storage answer is reused this long, so frequent probes from a proxy and an orchestrator cost one HeadBucket. */
+const STORAGE_CHECK_TTL_MS = 5_000;
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; storage?: ReadinessCheck }> = async (
+  app,
+  { db, storage },
+) => {
+  let storageChecked: { at: number; result: Promise<void> } | undefined;
+  const checkStorage = () => {
+    if (!storage) return Promise.resolve();
+    if (!storageChecked || Date.now() - storageChecked.at > STORAGE_CHECK_TTL_MS) {
+      const result = storage.check();
+      result.catch(() => undefined);
+      storageChecked = { at: Date.now(), result };
+    }
+    return storageChecked.result;
+  };
+
   app.get('/live', { schema: { tags: ['health'], response: responses(statusSchema) } }, async (_request, reply) =>
     ok(reply, { status: 'live' }),
   );
   app.get('/ready', { schema: { tags: ['health'], response: responses(statusSchema) } }, async (request, reply) => {
+    if (isDraining()) return sendError(reply, 503, 'The server is shutting down');
     try {
       await db.execute(sql`SELECT 1`);
-      return ok(reply, { status: 'ready' });
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return sendError(reply, 503, 'The database is not reachable');
     }
+    try {
+      await checkStorage();
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness check failed: photo storage');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, 'The photo storage is not reachable');
+    }
+    return ok(reply, { status: 'ready' });
   });
 };

@@ -78,6 +78,9 @@ const TABLE: Row[] = [
       { call: 'GET /reviews/view-all/{id}', on, id: 'recipe', owner: 'author', expect: [visible, visible, 200, 400, 404] },
       { call: 'GET /reviews/view/{reviewer}/{id}', on, id: 'recipe', owner: 'reviewer',
         expect: [visible, visible, visible, 400, 404] },
+      // Issue 19: more like this; a draft's is as hidden as the draft (its author gets an empty list).
+      { call: 'GET /recipes/{id}/similar?limit=48', on, id: 'recipe', owner: 'author',
+        expect: [visible, visible, 200, 400, 404] },
     ];
   }),
   { call: 'GET /recipes/view-recipe-by-name/{secret}', owner: 'self', expect: [200, 200, 200, null, null] },
@@ -86,6 +89,8 @@ const TABLE: Row[] = [
   { call: 'GET /recipes/saved-recipes', owner: 'self', expect: [401, 200, 200, null, null] },
   { call: 'GET /recipes/created-recipes/{id}', id: 'author', owner: 'author', expect: [200, 200, 200, 400, 404] },
   { call: 'GET /recipes/random-recipes?limit=24', owner: 'self', expect: [200, 200, 200, null, null] },
+  // Issue 19: personal when signed in, good and fresh for visitors; never a draft, never another person's data.
+  { call: 'GET /recipes/recommended?limit=48', owner: 'self', expect: [200, 200, 200, null, null] },
   { call: 'GET /recipes/search?query=Hidden Draft', owner: 'self', expect: [200, 200, 200, null, null] },
   { call: 'GET /recipes/search?query={secret}', owner: 'self', expect: [200, 200, 200, null, null] },
   { call: 'POST /users/register', owner: 'self', changes: 'account', expect: [201, 201, 201, null, null],
@@ -153,7 +158,7 @@ describe('authorization matrix: every endpoint × anonymous / other user / owner
     const calls = new Set(
       TABLE.map((row) => row.call.replace(/\?.*$/, '').replace(/\/(Hidden Draft|\{secret\})$/, '')),
     );
-    expect(calls.size).toBe(34);
+    expect(calls.size).toBe(36);
   });
 
   it('has a row for every route the API documents, so a new route cannot skip the matrix', () => {

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { RecipeRepository } from '../repositories/recipes.js';
+import { RecommendationRepository } from '../repositories/recommendations.js';
 import { ReviewRepository } from '../repositories/reviews.js';
 import { SessionRepository } from '../repositories/sessions.js';
 import { UserRepository } from '../repositories/users.js';
@@ -8,6 +9,7 @@ import { AccountService } from './accounts.js';
 import { ImageService } from './images.js';
 import { Mappers } from './mappers.js';
 import { RecipePhotoService } from './recipe-photos.js';
+import { RecommendationService } from './recommendations.js';
 import { createFileStorage } from './storage.js';
 
 /** The app services, built once per app instance and handed to routes. */
@@ -23,6 +25,8 @@ export interface Services {
   /** Workflows over several rows, or rows and files: routes call these rather than repeat their steps. */
   accounts: AccountService;
   recipePhotos: RecipePhotoService;
+  /** Issue 19: reads of the precomputed recommendation tables. */
+  recommendations: RecommendationService;
 }
 
 export function createServices(config: Config, db: Database): Services {
@@ -42,5 +46,6 @@ export function createServices(config: Config, db: Database): Services {
     map: new Mappers(images),
     accounts: new AccountService(db, users, sessions, images),
     recipePhotos: new RecipePhotoService(recipes, images),
+    recommendations: new RecommendationService(new RecommendationRepository(db), recipes, new Mappers(images)),
   };
 }

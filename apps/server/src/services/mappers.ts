@@ -75,8 +75,25 @@ export class Mappers {
  */
 function ingredientDetailsOf(row: RecipeRow): ParsedIngredient[] {
   const stored = row.ingredientDetails;
-  if (stored && stored.length === row.ingredients.length) return stored;
+  if (stored && stored.length === row.ingredients.length) return stored.map(parsedIngredient);
   return parseIngredientLines(row.ingredients);
+}
+
+/**
+ * A stored reading in the contract's shape: its fields only, in the schema's order (jsonb hands keys back sorted its
+ * own way). The view route sends the mapper's answer with JSON.stringify, not through zod (routes/recipes), so the
+ * bytes are what zod would have written: the page the server draws carries the same text (spa/page-data.ts).
+ */
+function parsedIngredient(line: ParsedIngredient): ParsedIngredient {
+  return {
+    text: line.text,
+    quantity: line.quantity,
+    quantityMax: line.quantityMax,
+    unit: line.unit,
+    food: line.food,
+    note: line.note,
+    isHeading: line.isHeading,
+  };
 }
 
 function toDate(value: Date | string): Date {

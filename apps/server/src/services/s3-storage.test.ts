@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, createTestApp, multipart, registerUser, type TestContext } from '../test/app.js';
@@ -6,7 +9,8 @@ import { call, createRecipe, expectError, expectOk, makeImage, postRecipe, uploa
 import { startLocalS3, type LocalS3 } from '../test/s3-server.js';
 import { seedDemoContent } from '../seed/demo.js';
 import { ImageService, imageFileNames } from './images.js';
-import { S3FileStorage, signV4 } from './s3-storage.js';
+import { loadConfig } from '../config.js';
+import { S3FileStorage, STORAGE_UNAVAILABLE } from './s3-storage.js';
 
 // The whole image life cycle of the API against a real S3-compatible server (s3rver), which checks every request's
 // Signature Version 4: nothing of our own storage code is mocked.
@@ -202,25 +206,83 @@ describe('S3 storage that refuses our requests', () => {
   });
 });
 
-describe('Signature Version 4', () => {
-  it("matches AWS's published example for S3 (GET Object with a Range header)", () => {
-    // https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "Example: GET Object".
-    const headers = signV4({
-      method: 'GET',
-      url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
-      headers: { Range: 'bytes=0-9' },
-      payloadHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-      region: 'us-east-1',
-      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-      date: new Date('2013-05-24T00:00:00Z'),
+describe('S3 storage that cannot be reached', () => {
+  let down: TestContext;
+  let cook: { jar: CookieJar };
+  beforeAll(async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createNetServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
     });
-    expect(headers.authorization).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
-        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, ' +
-        'Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    down = await createTestApp(s3Env(s3, { S3_ENDPOINT: `http://127.0.0.1:${port}` }));
+    cook = await registerUser(down.app, 'Unlucky Cook');
+  });
+  afterAll(async () => {
+    await down?.close();
+  });
+
+  it('answers an upload 503 with a clear message and Retry-After, and writes nothing', async () => {
+    const response = await postRecipe(
+      down.app,
+      cook.jar,
+      { title: 'Never Stored', cookingTime: '5', ingredients: ['a'], steps: ['b'] },
+      { bytes: jpeg },
     );
-    expect(headers['x-amz-date']).toBe('20130524T000000Z');
-    expect(headers).not.toHaveProperty('host');
+    expectError(response, 503, STORAGE_UNAVAILABLE);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    const rows = await down.database.pool.query('SELECT count(*)::int AS n FROM recipes');
+    expect(rows.rows[0].n).toBe(0);
+    expect(existsSync(down.config.uploadsDir)).toBe(false);
+    // A recipe without a photo is still saved: only photo storage is down.
+    expectOk(
+      await postRecipe(down.app, cook.jar, { title: 'No Photo', cookingTime: '5', ingredients: ['a'], steps: ['b'] }),
+      201,
+    );
+  });
+
+  it('is reported by readiness (and a reachable bucket is not)', async () => {
+    const ready = await down.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expectError(ready, 503, 'The photo storage is not reachable');
+    expectOk(await ctx.app.inject({ method: 'GET', url: '/api/v1/health/ready' }));
+  });
+});
+
+describe('temporary credentials', () => {
+  it('sends the session token with every request, inside the signature', async () => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const server = createHttpServer((request, response) => {
+      seen.push(request.headers);
+      request.resume();
+      request.on('end', () => response.writeHead(request.method === 'DELETE' ? 204 : 200).end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const config = loadConfig({
+        DATA_DIR: ctx.config.dataDir,
+        ...s3Env(s3, { S3_ENDPOINT: endpoint, S3_SESSION_TOKEN: 'FQoGZXIvYXdzE-temporary-token' }),
+      });
+      expect(config.s3?.sessionToken).toBe('FQoGZXIvYXdzE-temporary-token');
+      const storage = new S3FileStorage(config.s3!);
+      await storage.put('recipe-abc-320.webp', Buffer.from('bytes'));
+      await storage.remove('recipe-abc-320.webp');
+      await storage.check();
+      expect(seen).toHaveLength(3);
+      for (const headers of seen) {
+        expect(headers['x-amz-security-token']).toBe('FQoGZXIvYXdzE-temporary-token');
+        const signed = /SignedHeaders=([^,]+)/.exec(String(headers.authorization))?.[1]?.split(';');
+        expect(signed).toContain('x-amz-security-token');
+        expect(signed).toContain('x-amz-content-sha256');
+      }
+      // The payload is signed by its hash, not sent as UNSIGNED-PAYLOAD.
+      expect(seen[0]?.['x-amz-content-sha256']).toBe(createHash('sha256').update('bytes').digest('hex'));
+      const without = new S3FileStorage({ ...config.s3!, sessionToken: undefined });
+      await without.remove('recipe-abc-320.webp');
+      expect(seen[3]?.['x-amz-security-token']).toBeUndefined();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

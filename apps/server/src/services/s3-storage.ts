@@ -1,5 +1,7 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AwsClient } from 'aws4fetch';
+import { HttpError } from '../errors.js';
 import type { FileStorage } from './storage.js';
 
 export interface S3Settings {
@@ -9,6 +11,8 @@ export interface S3Settings {
   endpoint: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Temporary credentials (STS, an IAM role): the session token sent and signed with every request. */
+  sessionToken?: string;
   /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (what most S3-compatible servers want). */
   forcePathStyle: boolean;
   /** Where browsers fetch the objects from (the bucket's public address or a CDN in front of it). */
@@ -18,26 +22,57 @@ export interface S3Settings {
 const ATTEMPTS = 3;
 const MAX_IN_FLIGHT = 16;
 const TIMEOUT_MS = 20_000;
-const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
+const CHECK_TIMEOUT_MS = 2_000;
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
+export const STORAGE_UNAVAILABLE = 'Photo storage is unavailable right now, please try again in a few minutes';
 
 /**
- * Image files in an S3-compatible bucket, through the two calls the app needs (PutObject, DeleteObject) signed with
- * AWS Signature Version 4 over `fetch`. Objects are written with their content type and an immutable cache header,
- * since a key is never reused; browsers load them from `publicUrl`.
+ * The bucket could not be reached (connection refused, timed out, a 5xx or throttling after every retry): a 503
+ * with Retry-After for the client, who may try again; a refusal (bad credentials, no such bucket) stays a 500,
+ * since only the operator can fix it.
+ */
+export class StorageUnavailableError extends HttpError {
+  readonly retryAfterSeconds = STORAGE_RETRY_AFTER_SECONDS;
+  constructor(readonly reason: string) {
+    super(503, STORAGE_UNAVAILABLE);
+  }
+}
+
+class S3Error extends Error {
+  constructor(method: string, name: string, reason: string) {
+    super(`S3 ${method} of ${name} failed: ${reason}`);
+  }
+}
+
+/**
+ * Image files in an S3-compatible bucket, through the calls the app needs (PutObject, DeleteObject, HeadBucket for
+ * readiness), signed with Signature Version 4 by aws4fetch (docs/decisions/027-object-storage-client.md). Payloads
+ * are signed by their SHA-256, not sent as UNSIGNED-PAYLOAD, so a plain-HTTP endpoint cannot be fed other bytes.
+ * Objects are written with their content type and an immutable cache header, since a key is never reused.
  */
 export class S3FileStorage implements FileStorage {
   private readonly base: URL;
   private readonly publicBase: string;
+  private readonly client: AwsClient;
   private inFlight = 0;
   private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly settings: S3Settings) {
     this.base = new URL(settings.endpoint);
     this.publicBase = settings.publicUrl.replace(/\/+$/, '');
+    this.client = new AwsClient({
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+      ...(settings.sessionToken ? { sessionToken: settings.sessionToken } : {}),
+      service: 's3',
+      region: settings.region,
+      // Our own loop retries, network failures included (aws4fetch retries only 5xx and 429 answers).
+      retries: 0,
+    });
   }
 
   async put(name: string, bytes: Buffer): Promise<void> {
-    await this.send('PUT', name, bytes, {
+    await this.send('PUT', this.objectUrl(name), name, bytes, {
       'cache-control': 'public, max-age=31536000, immutable',
       'content-type': contentType(name),
     });
@@ -45,28 +80,60 @@ export class S3FileStorage implements FileStorage {
 
   async remove(name: string): Promise<void> {
     // DeleteObject answers 204 whether or not the object was there; a 404 is just as good.
-    await this.send('DELETE', name, undefined, {}, [404]);
+    await this.send('DELETE', this.objectUrl(name), name, undefined, {}, [404]);
   }
 
   url(name: string): string {
     return `${this.publicBase}/${encodeKey(name)}`;
   }
 
+  /** Readiness: HeadBucket, once, with a short timeout. Resolves when the bucket answers 200; throws otherwise. */
+  async check(): Promise<void> {
+    const response = await this.signedFetch('HEAD', this.bucketUrl(), undefined, {}, CHECK_TIMEOUT_MS);
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`HeadBucket answered ${response.status}`);
+  }
+
   /** The object's address on the S3 API. */
   objectUrl(name: string): URL {
+    const url = this.bucketUrl();
+    url.pathname = `${url.pathname.replace(/\/+$/, '')}/${encodeKey(name)}`;
+    return url;
+  }
+
+  private bucketUrl(): URL {
     const basePath = this.base.pathname.replace(/\/+$/, '');
     const url = new URL(this.base.origin);
     if (this.settings.forcePathStyle) {
-      url.pathname = `${basePath}/${encodeKey(this.settings.bucket)}/${encodeKey(name)}`;
+      url.pathname = `${basePath}/${encodeKey(this.settings.bucket)}`;
     } else {
       url.hostname = `${this.settings.bucket}.${this.base.hostname}`;
-      url.pathname = `${basePath}/${encodeKey(name)}`;
+      url.pathname = basePath || '/';
     }
     return url;
   }
 
+  private signedFetch(
+    method: string,
+    url: URL,
+    body: Buffer | undefined,
+    headers: Record<string, string>,
+    timeoutMs: number,
+  ): Promise<Response> {
+    const payloadHash = createHash('sha256')
+      .update(body ?? '')
+      .digest('hex');
+    return this.client.fetch(url.toString(), {
+      method,
+      headers: { ...headers, 'x-amz-content-sha256': payloadHash },
+      ...(body ? { body: new Uint8Array(body.buffer, body.byteOffset, body.length) } : {}),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  }
+
   private async send(
     method: 'PUT' | 'DELETE',
+    url: URL,
     name: string,
     body: Buffer | undefined,
     headers: Record<string, string>,
@@ -76,7 +143,7 @@ export class S3FileStorage implements FileStorage {
     while (this.inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.inFlight++;
     try {
-      await this.sendNow(method, name, body, headers, alsoFine);
+      await this.sendNow(method, url, name, body, headers, alsoFine);
     } finally {
       this.inFlight--;
       this.waiting.shift()?.();
@@ -85,30 +152,16 @@ export class S3FileStorage implements FileStorage {
 
   private async sendNow(
     method: 'PUT' | 'DELETE',
+    url: URL,
     name: string,
     body: Buffer | undefined,
     headers: Record<string, string>,
     alsoFine: number[],
   ): Promise<void> {
-    const url = this.objectUrl(name);
     for (let attempt = 1; ; attempt++) {
       let failure: string;
       try {
-        const response = await fetch(url, {
-          method,
-          headers: signV4({
-            method,
-            url,
-            headers,
-            payloadHash: body ? createHash('sha256').update(body).digest('hex') : EMPTY_SHA256,
-            region: this.settings.region,
-            accessKeyId: this.settings.accessKeyId,
-            secretAccessKey: this.settings.secretAccessKey,
-            date: new Date(),
-          }),
-          ...(body ? { body: new Uint8Array(body.buffer, body.byteOffset, body.length) } : {}),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
+        const response = await this.signedFetch(method, url, body, headers, TIMEOUT_MS);
         const text = await response.text();
         if (response.ok || alsoFine.includes(response.status)) return;
         failure = `${response.status} ${/<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? response.statusText}`;
@@ -116,73 +169,19 @@ export class S3FileStorage implements FileStorage {
         if (response.status < 500 && response.status !== 429) throw new S3Error(method, name, failure);
       } catch (error) {
         if (error instanceof S3Error) throw error;
-        failure = error instanceof Error ? error.message : String(error);
+        failure = describe(error);
       }
-      if (attempt >= ATTEMPTS) throw new S3Error(method, name, failure);
+      if (attempt >= ATTEMPTS) throw new StorageUnavailableError(`S3 ${method} of ${name} failed: ${failure}`);
       await sleep(100 * 2 ** attempt);
     }
   }
 }
 
-interface SignInput {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  payloadHash: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  date: Date;
-}
-
-/**
- * The headers of an S3 request signed with Signature Version 4, `host` left out (fetch sends it from the URL):
- * https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_sigv.html. Every given header is signed, and the URL's
- * path is used as it stands (already encoded once, as S3 wants). No query string: our two calls have none.
- */
-export function signV4(input: SignInput): Record<string, string> {
-  const amzDate = input.date.toISOString().replace(/[-:]|\.\d{3}/g, '');
-  const day = amzDate.slice(0, 8);
-  const signed: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(input.headers).map(([key, value]) => [key.toLowerCase(), value.trim()])),
-    host: input.url.host,
-    'x-amz-content-sha256': input.payloadHash,
-    'x-amz-date': amzDate,
-  };
-  const names = Object.keys(signed).sort();
-  const canonicalRequest = [
-    input.method,
-    input.url.pathname,
-    '',
-    ...names.map((key) => `${key}:${signed[key]}`),
-    '',
-    names.join(';'),
-    input.payloadHash,
-  ].join('\n');
-  const scope = `${day}/${input.region}/s3/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  let key = hmac(`AWS4${input.secretAccessKey}`, day);
-  for (const part of [input.region, 's3', 'aws4_request']) key = hmac(key, part);
-  const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
-  const { host: _host, ...sent } = signed;
-  return {
-    ...sent,
-    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
-  };
-}
-
-class S3Error extends Error {
-  constructor(method: string, name: string, reason: string) {
-    super(`S3 ${method} of ${name} failed: ${reason}`);
-  }
-}
-
-function hmac(key: string | Buffer, text: string): Buffer {
-  return createHmac('sha256', key).update(text).digest();
-}
-
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+/** A fetch failure's cause (undici hides ECONNREFUSED and the like behind 'fetch failed'). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
 }
 
 /** RFC 3986 encoding of a key, segment by segment (S3 signs the path encoded once, slashes kept). */

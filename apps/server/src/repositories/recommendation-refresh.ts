@@ -1,0 +1,189 @@
+import type pg from 'pg';
+import { MAX_REFRESH_AGE_SECONDS, RECOMMENDER as P, REFRESH_LOCK } from './recommendation-parameters.js';
+
+/*
+ * The neighbour refresh: set-based SQL in one transaction, under a transaction-level advisory lock so that one app
+ * instance computes while the others skip (pg_try_advisory_xact_lock; the lock goes with the transaction, also when
+ * the process dies). Readers keep reading the previous rows until the commit (MVCC). Plain SQL over a pg pool, so
+ * the bench runs exactly these statements (docs/decisions/026).
+ */
+
+export interface RefreshResult {
+  /** 'locked': another instance is refreshing; 'unchanged': no new signal since the last refresh. */
+  status: 'refreshed' | 'locked' | 'unchanged';
+  seconds: number;
+  coLikedPairs: number;
+  contentPairs: number;
+}
+
+/** Where meal-plan entries are, when the meal planner's table exists (issue 18); null otherwise. */
+async function mealPlanTable(client: pg.PoolClient): Promise<string | null> {
+  const result = await client.query<{ table_name: string }>(`
+    SELECT c.table_name FROM information_schema.columns c
+    WHERE c.table_schema = current_schema() AND c.table_name IN ('meal_plan_entries', 'meal_plan_items', 'meal_plans')
+      AND c.column_name IN ('user_id', 'recipe_id')
+    GROUP BY c.table_name HAVING count(*) = 2 ORDER BY c.table_name LIMIT 1`);
+  return result.rows[0]?.table_name ?? null;
+}
+
+/** What changed since the last refresh: counts and newest times of every signal. Cheap next to a refresh. */
+const MARKER_SQL = `
+  SELECT concat_ws('|',
+    (SELECT count(*) || '/' || coalesce(max(created_at)::text, '') FROM saved_recipes),
+    (SELECT count(*) || '/' || coalesce(max(updated_at)::text, '') FROM reviews),
+    (SELECT count(*) || '/' || coalesce(max(updated_at)::text, '') FROM recipes WHERE is_published)) AS marker`;
+
+/** Every signal as (user, recipe, weight, time): a like is > 0, a dislike < 0; only published recipes. */
+function signalsSql(mealPlan: string | null): string {
+  const planned = mealPlan
+    ? `UNION ALL SELECT user_id, recipe_id, ${P.plannedWeight}::real, now() FROM "${mealPlan}"`
+    : '';
+  return `
+    SELECT user_id, recipe_id, ${P.savedWeight}::real AS w, created_at AS at FROM saved_recipes
+    UNION ALL
+    SELECT owner_id, recipe_id,
+           (CASE rating WHEN 5 THEN 1 WHEN 4 THEN 0.6 WHEN 3 THEN 0 WHEN 2 THEN -0.5 ELSE -1 END)::real, updated_at
+    FROM reviews
+    UNION ALL
+    SELECT author_id, id, ${P.ownWeight}::real, created_at FROM recipes WHERE is_published
+    ${planned}`;
+}
+
+function statements(mealPlan: string | null): string[] {
+  const halfLife = (days: number) => `${days * 86400}`;
+  return [
+    `SET LOCAL work_mem = '64MB'`,
+    // Likes: a user's recipe counts when some signal likes it and none dislikes it (a low rating wins over a save).
+    `CREATE TEMP TABLE rec_likes ON COMMIT DROP AS
+     SELECT user_id, recipe_id FROM (
+       SELECT s.user_id, s.recipe_id,
+              row_number() OVER (PARTITION BY s.user_id ORDER BY max(s.at) DESC, s.recipe_id) AS recent
+       FROM (${signalsSql(mealPlan)}) s JOIN recipes r ON r.id = s.recipe_id AND r.is_published
+       GROUP BY s.user_id, s.recipe_id
+       HAVING max(s.w) > 0 AND min(s.w) >= 0
+     ) l WHERE recent <= ${P.likesPerUser}`,
+    `CREATE INDEX ON rec_likes (user_id)`,
+    `ANALYZE rec_likes`,
+    `CREATE TEMP TABLE rec_like_counts ON COMMIT DROP AS
+     SELECT recipe_id, count(*)::real AS n FROM rec_likes GROUP BY recipe_id HAVING count(*) >= ${P.minUsersPerPair}`,
+    `DELETE FROM recipe_neighbours`,
+    // Co-liked: cosine over the users who like both, shrunk when few; (user, recipe) is unique in rec_likes, so
+    // count(*) is the number of distinct users linking the pair, and a pair under the minimum is never stored.
+    `INSERT INTO recipe_neighbours (recipe_id, neighbour_id, kind, score)
+     SELECT recipe_id, neighbour_id, 1, score FROM (
+       SELECT p.*, row_number() OVER (PARTITION BY p.recipe_id ORDER BY p.score DESC, p.neighbour_id) AS rank
+       FROM (
+         SELECT a.recipe_id, b.recipe_id AS neighbour_id,
+                (count(*) / sqrt(min(ca.n) * min(cb.n)) * count(*) / (count(*) + ${P.coLikedShrink}))::real AS score
+         FROM rec_likes a
+           JOIN rec_like_counts ca ON ca.recipe_id = a.recipe_id
+           JOIN rec_likes b ON b.user_id = a.user_id AND b.recipe_id <> a.recipe_id
+           JOIN rec_like_counts cb ON cb.recipe_id = b.recipe_id
+         GROUP BY a.recipe_id, b.recipe_id
+         HAVING count(*) >= ${P.minUsersPerPair}
+       ) p
+     ) ranked WHERE rank <= ${P.coLikedNeighbours}`,
+    // Content: the title (weight A) and ingredient (weight C) lexemes of the search vector (decisions 007, 016),
+    // weighted by inverse document frequency; a word in too many recipes ('salt', 'cup') links nothing.
+    `CREATE TEMP TABLE rec_terms ON COMMIT DROP AS
+     SELECT r.id AS recipe_id, t.lexeme AS term,
+            CASE WHEN 'A' = ANY (t.weights) THEN ${P.titleTermWeight} ELSE 1 END::real AS tw
+     FROM recipes r, unnest(r.search_vector) t
+     WHERE r.is_published AND t.weights && ARRAY['A', 'C'] AND t.lexeme ~ '^[[:alpha:]]{3,}$'`,
+    `CREATE TEMP TABLE rec_term_idf ON COMMIT DROP AS
+     SELECT term, ln((SELECT count(*) FROM recipes WHERE is_published)::real / count(*))::real AS idf
+     FROM rec_terms GROUP BY term
+     HAVING count(*) >= 2 AND count(*) <= greatest(${P.minDocumentFrequencyCap},
+       ${P.maxTermShare} * (SELECT count(*) FROM recipes WHERE is_published))`,
+    `CREATE TEMP TABLE rec_weighted ON COMMIT DROP AS
+     SELECT t.recipe_id, t.term, (t.tw * i.idf)::real AS w FROM rec_terms t JOIN rec_term_idf i USING (term)`,
+    `CREATE INDEX ON rec_weighted (term)`,
+    `CREATE TEMP TABLE rec_norms ON COMMIT DROP AS
+     SELECT recipe_id, sqrt(sum(w * w))::real AS norm FROM rec_weighted GROUP BY recipe_id`,
+    `ANALYZE rec_weighted`,
+    `ANALYZE rec_norms`,
+    `INSERT INTO recipe_neighbours (recipe_id, neighbour_id, kind, score)
+     SELECT recipe_id, neighbour_id, 2, score FROM (
+       SELECT p.*, row_number() OVER (PARTITION BY p.recipe_id ORDER BY p.score DESC, p.neighbour_id) AS rank
+       FROM (
+         SELECT a.recipe_id, b.recipe_id AS neighbour_id,
+                (sum(a.w * b.w) / (min(na.norm) * min(nb.norm)))::real AS score
+         FROM rec_weighted a JOIN rec_weighted b ON b.term = a.term AND b.recipe_id <> a.recipe_id
+           JOIN rec_norms na ON na.recipe_id = a.recipe_id JOIN rec_norms nb ON nb.recipe_id = b.recipe_id
+         GROUP BY a.recipe_id, b.recipe_id
+       ) p WHERE p.score >= ${P.minContentScore}
+     ) ranked WHERE rank <= ${P.contentNeighbours}`,
+    // Popularity: recent saves and good reviews (each halving every activityHalfLifeDays), a bonus for new recipes,
+    // times the Bayesian average rating. A bad review subtracts.
+    `DELETE FROM recipe_popularity`,
+    `INSERT INTO recipe_popularity (recipe_id, score)
+     SELECT r.id,
+            ((ln(1 + greatest(coalesce(a.activity, 0), 0))
+              + ${P.freshnessBonus} * power(0.5, extract(epoch FROM now() - r.created_at) / ${halfLife(P.freshnessHalfLifeDays)}))
+             * (r.rating_sum + ${P.priorRating * P.priorReviews}) / (r.total_reviews + ${P.priorReviews}) / 5)::real
+     FROM recipes r LEFT JOIN (
+       SELECT recipe_id, sum(w * power(0.5, extract(epoch FROM now() - at) / ${halfLife(P.activityHalfLifeDays)})) AS activity
+       FROM (
+         SELECT recipe_id, 1::real AS w, created_at AS at FROM saved_recipes
+         UNION ALL SELECT recipe_id, ((rating - 3) / 2.0)::real, updated_at FROM reviews
+       ) s GROUP BY recipe_id
+     ) a ON a.recipe_id = r.id
+     WHERE r.is_published`,
+  ];
+}
+
+/**
+ * One refresh. `force` skips the change check (a test, the bench, an operator); otherwise a refresh with no new signal
+ * since the last one is skipped unless the last is older than MAX_REFRESH_AGE_SECONDS.
+ */
+export async function refreshRecommendations(pool: pg.Pool, force = false): Promise<RefreshResult> {
+  const started = performance.now();
+  const client = await pool.connect();
+  const done = (status: RefreshResult['status'], coLikedPairs = 0, contentPairs = 0): RefreshResult => ({
+    status,
+    seconds: (performance.now() - started) / 1000,
+    coLikedPairs,
+    contentPairs,
+  });
+  try {
+    await client.query('BEGIN');
+    try {
+      const lock = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1, $2) AS locked', [
+        ...REFRESH_LOCK,
+      ]);
+      if (!lock.rows[0]?.locked) {
+        await client.query('ROLLBACK');
+        return done('locked');
+      }
+      const marker = (await client.query<{ marker: string }>(MARKER_SQL)).rows[0]?.marker ?? '';
+      const last = await client.query<{ marker: string; age: number }>(
+        `SELECT marker, extract(epoch FROM now() - refreshed_at)::float8 AS age FROM recommendation_refreshes`,
+      );
+      const previous = last.rows[0];
+      if (!force && previous && previous.marker === marker && previous.age < MAX_REFRESH_AGE_SECONDS) {
+        await client.query('ROLLBACK');
+        return done('unchanged');
+      }
+      for (const statement of statements(await mealPlanTable(client))) await client.query(statement);
+      const counts = await client.query<{ kind: number; pairs: string }>(
+        'SELECT kind, count(*) AS pairs FROM recipe_neighbours GROUP BY kind',
+      );
+      const pairs = (kind: number) => Number(counts.rows.find((row) => row.kind === kind)?.pairs ?? 0);
+      const result = done('refreshed', pairs(1), pairs(2));
+      await client.query(
+        `INSERT INTO recommendation_refreshes (id, refreshed_at, marker, seconds, co_liked_pairs, content_pairs)
+         VALUES (1, now(), $1, $2, $3, $4)
+         ON CONFLICT (id) DO UPDATE SET refreshed_at = excluded.refreshed_at, marker = excluded.marker,
+           seconds = excluded.seconds, co_liked_pairs = excluded.co_liked_pairs, content_pairs = excluded.content_pairs`,
+        [marker, result.seconds, result.coLikedPairs, result.contentPairs],
+      );
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
+}

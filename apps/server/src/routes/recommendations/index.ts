@@ -1,0 +1,59 @@
+import {
+  idSchema,
+  recommendedListSchema,
+  recommendedQuerySchema,
+  similarListSchema,
+  similarQuerySchema,
+} from '@forkful/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, responses } from '../../http.js';
+import type { Services } from '../../services/container.js';
+
+const tags = ['recipes'];
+
+/**
+ * Issue 19, under /api/v1/recipes: open to visitors (who get the good-and-fresh set); a signed-in caller is
+ * identified, and gets a personal list without their own, saved or reviewed recipes. Both read precomputed tables.
+ */
+export const recommendationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    '/recommended',
+    {
+      preHandler: app.identifyUser,
+      schema: {
+        tags,
+        summary: 'Recommended recipes: personal when signed in (each with its reason), good and fresh otherwise',
+        querystring: recommendedQuerySchema,
+        response: responses(recommendedListSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(reply, {
+        recipes: await services.recommendations.recommended(request.auth?.userId ?? null, request.query.limit),
+      }),
+  );
+
+  app.get(
+    '/:id/similar',
+    {
+      preHandler: app.identifyUser,
+      schema: {
+        tags,
+        summary:
+          "More like this: published recipes related to a recipe (the caller's own, saved and reviewed left out)",
+        params: z.object({ id: idSchema }),
+        querystring: similarQuerySchema,
+        response: responses(similarListSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(reply, {
+        recipes: await services.recommendations.similar(
+          request.params.id,
+          request.auth?.userId ?? null,
+          request.query.limit,
+        ),
+      }),
+  );
+};

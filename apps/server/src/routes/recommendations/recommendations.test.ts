@@ -1,0 +1,166 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshRecommendations } from '../../repositories/recommendation-refresh.js';
+import { startRecommendationRefresher } from '../../services/recommendation-refresher.js';
+import { createTestApp, registerUser, type CookieJar, type TestContext } from '../../test/app.js';
+import { call, createRecipe, expectError, expectOk, MALFORMED_ID, UNKNOWN_ID } from '../../test/fixtures.js';
+
+type User = { id: string; jar: CookieJar };
+type Card = { _id: string; title: string; reason?: string | null; isPublished: boolean };
+
+let ctx: TestContext;
+let ada: User; // writes Shakshuka and the draft-to-be
+let ben: User; // writes Lemon Tart
+const fans: User[] = [];
+let newcomer: User;
+const ids: Record<string, string> = {};
+
+const recipe = (title: string, ingredients: string[]) => ({
+  title,
+  introduction: 'A dish for the tests.',
+  ingredients,
+  steps: ['Cook it'],
+});
+
+const refresh = () => refreshRecommendations(ctx.database.pool, true);
+const titles = (cards: Card[]) => cards.map((card) => card.title);
+async function recommended(user?: User, limit = 20): Promise<Card[]> {
+  return expectOk(await call(ctx.app, 'GET', `/recipes/recommended?limit=${limit}`, { jar: user?.jar })).recipes;
+}
+async function similar(id: string, user?: User): Promise<Card[]> {
+  return expectOk(await call(ctx.app, 'GET', `/recipes/${id}/similar?limit=20`, { jar: user?.jar })).recipes;
+}
+async function save(user: User, id: string) {
+  expectOk(await call(ctx.app, 'POST', `/recipes/${id}/save-recipe`, { jar: user.jar }));
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ada = await registerUser(ctx.app, 'Ada');
+  ben = await registerUser(ctx.app, 'Ben');
+  for (const name of ['Cleo', 'Dan', 'Eve', 'Finn']) fans.push(await registerUser(ctx.app, name));
+  newcomer = await registerUser(ctx.app, 'Nia');
+  // Titles and ingredients share no word, so any relation between these comes from people, not content.
+  ids.shakshuka = await createRecipe(ctx.app, ada.jar, recipe('Shakshuka', ['6 eggs', '400 g tomatoes', '1 pepper']));
+  ids.tart = await createRecipe(ctx.app, ben.jar, recipe('Lemon Tart', ['200 g flour', '3 lemons', '100 g butter']));
+  ids.ramen = await createRecipe(ctx.app, ben.jar, recipe('Miso Ramen', ['noodles', 'miso paste', 'scallions']));
+  ids.draft = await createRecipe(ctx.app, ada.jar, recipe('Beetroot Borscht', ['beetroot', 'cabbage', 'dill']));
+  // Content neighbours: two tomato dishes.
+  ids.soup = await createRecipe(ctx.app, ben.jar, recipe('Tomato Basil Soup', ['tomatoes', 'basil', 'cream']));
+  ids.salad = await createRecipe(ctx.app, ben.jar, recipe('Tomato Basil Salad', ['tomatoes', 'basil', 'mozzarella']));
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET /recipes/recommended and /recipes/{id}/similar', () => {
+  it('gives visitors and new users good and fresh recipes before any refresh, never an empty list', async () => {
+    const visitor = await recommended(undefined, 4);
+    expect(visitor).toHaveLength(4);
+    expect(visitor.every((card) => card.reason === null && card.isPublished)).toBe(true);
+    expect(await recommended(newcomer, 4)).toHaveLength(4);
+  });
+
+  it('rejects a limit over 48 or under 1, and malformed and unknown ids', async () => {
+    expectError(await call(ctx.app, 'GET', '/recipes/recommended?limit=49'), 400, 'Limit must be at most 48');
+    expectError(await call(ctx.app, 'GET', '/recipes/recommended?limit=0'), 400, 'Limit must be at least 1');
+    expectError(await call(ctx.app, 'GET', `/recipes/${ids.tart}/similar?limit=49`), 400, 'Limit must be at most 48');
+    expectError(await call(ctx.app, 'GET', `/recipes/${MALFORMED_ID}/similar`), 400);
+    expectError(await call(ctx.app, 'GET', `/recipes/${UNKNOWN_ID}/similar`), 404, 'Recipe not found');
+  });
+
+  it('relates recipes by content (shared title words and ingredients) for everyone', async () => {
+    await refresh();
+    expect(titles(await similar(ids.soup!))).toContain('Tomato Basil Salad');
+    expect(titles(await similar(ids.soup!))).not.toContain('Lemon Tart');
+  });
+
+  it('counts a pair only when at least 3 different users link it (2 give nothing), and a new save shows after the refresh', async () => {
+    const [cleo, dan, eve] = fans as [User, User, User];
+    for (const user of [cleo, dan]) {
+      await save(user, ids.shakshuka!);
+      await save(user, ids.tart!);
+    }
+    await refresh();
+    expect(titles(await similar(ids.shakshuka!))).not.toContain('Lemon Tart');
+    // Finn saved Shakshuka only: with two linking users, the tart is not for him either.
+    const finn = fans[3]!;
+    await save(finn, ids.shakshuka!);
+    await refresh();
+    expect(titles(await recommended(finn))).toContain('Lemon Tart'); // as a popular fill, without a reason
+    expect((await recommended(finn)).find((card) => card.title === 'Lemon Tart')?.reason).toBeNull();
+
+    // Eve is the third: the refresher the server runs picks her save up within its interval (1 s here).
+    await save(eve, ids.shakshuka!);
+    await save(eve, ids.tart!);
+    const refresher = startRecommendationRefresher(ctx.database.pool, 1, { info: () => {}, error: () => {} }, 0);
+    try {
+      let tart: Card | undefined;
+      for (let waited = 0; waited < 15_000 && !tart?.reason; waited += 250) {
+        await sleep(250);
+        tart = (await recommended(finn)).find((card) => card.title === 'Lemon Tart');
+      }
+      expect(tart?.reason).toBe('Because you saved Shakshuka');
+    } finally {
+      await refresher.stop();
+    }
+    expect(titles(await similar(ids.shakshuka!))).toContain('Lemon Tart');
+  });
+
+  it("never recommends the viewer's own, saved or reviewed recipes, and reasons name only their own actions", async () => {
+    const finn = fans[3]!;
+    const forFinn = await recommended(finn, 48);
+    expect(titles(forFinn)).not.toContain('Shakshuka');
+    for (const card of forFinn) if (card.reason) expect(card.reason).toBe('Because you saved Shakshuka');
+    // Ada wrote Shakshuka: the tart is related to it, but never Shakshuka itself, for her or from its page.
+    expect(titles(await recommended(ada, 48))).not.toContain('Shakshuka');
+    expect(titles(await similar(ids.tart!, ada))).not.toContain('Shakshuka');
+    // Reviewed: once Finn reviews the tart, it leaves his list at once (no refresh needed).
+    expectOk(
+      await call(ctx.app, 'POST', `/reviews/create/${ids.tart}`, {
+        jar: finn.jar,
+        payload: { rating: 5, comment: 'Yes' },
+      }),
+      201,
+    );
+    expect(titles(await recommended(finn, 48))).not.toContain('Lemon Tart');
+    expect(titles(await similar(ids.shakshuka!, finn))).not.toContain('Lemon Tart');
+    // A visitor's page of Shakshuka still shows it.
+    expect(titles(await similar(ids.shakshuka!))).toContain('Lemon Tart');
+  });
+
+  it('never recommends a draft, not even to its author, and a draft has no page of similar recipes for others', async () => {
+    const [cleo, dan, eve] = fans as [User, User, User];
+    for (const user of [cleo, dan, eve]) await save(user, ids.draft!);
+    await refresh();
+    expect(titles(await similar(ids.shakshuka!))).toContain('Beetroot Borscht');
+    // Ada turns it into a draft: gone at once from every list, before the next refresh.
+    expectOk(
+      await call(ctx.app, 'PATCH', `/recipes/${ids.draft}/update-recipe`, {
+        jar: ada.jar,
+        payload: {
+          ...recipe('Beetroot Borscht', ['beetroot', 'cabbage', 'dill']),
+          cookingTime: 30,
+          isPublished: false,
+        },
+      }),
+    );
+    for (const viewer of [undefined, ada, ben, newcomer]) {
+      expect(titles(await similar(ids.shakshuka!, viewer))).not.toContain('Beetroot Borscht');
+      expect(titles(await recommended(viewer, 48))).not.toContain('Beetroot Borscht');
+    }
+    expectError(await call(ctx.app, 'GET', `/recipes/${ids.draft}/similar`), 404, 'Recipe not found');
+    expectError(await call(ctx.app, 'GET', `/recipes/${ids.draft}/similar`, { jar: ben.jar }), 404, 'Recipe not found');
+    expect(await similar(ids.draft!, ada)).toEqual([]);
+    // And after the refresh too.
+    await refresh();
+    expect(titles(await recommended(cleo, 48))).not.toContain('Beetroot Borscht');
+  });
+
+  it('skips a refresh when nothing changed, and only one instance refreshes at a time', async () => {
+    await refresh();
+    expect((await refreshRecommendations(ctx.database.pool)).status).toBe('unchanged');
+    const [first, second] = await Promise.all([refresh(), refresh()]);
+    expect([first.status, second.status].sort()).toEqual(['locked', 'refreshed']);
+  });
+});
