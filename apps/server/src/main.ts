@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/client.js';
 import { EmbeddedPostgresError, isNewDataFolder, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
+import { drain, shutdownDrainSeconds } from './lifecycle/draining.js';
 import { backfillIngredientDetails } from './services/ingredients/backfill.js';
 import { startRecommendationRefresher } from './services/recommendation-refresher.js';
 import { hasUsers } from './seed/demo.js';
@@ -44,8 +45,10 @@ function trackConnections(server: Server): { closeIdle: () => void } {
 
 async function main(): Promise<void> {
   let config: Config;
+  let drainSeconds: number;
   try {
     config = loadConfig();
+    drainSeconds = shutdownDrainSeconds();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -86,6 +89,7 @@ async function main(): Promise<void> {
     },
     (error: unknown) => app.log.error({ err: error }, 'filling parsed ingredients stopped; they are parsed on read'),
   );
+
   // Issue 19: the recommendation tables are refreshed in the background; one instance at a time (docs/decisions/026).
   const refresher =
     config.recommendationsRefreshSeconds > 0
@@ -95,13 +99,16 @@ async function main(): Promise<void> {
         })
       : undefined;
 
-
   const connections = trackConnections(app.server);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
-      await refresher?.stop();
     stopping = true;
+    if (drainSeconds > 0) {
+      // Readiness fails while requests are still served, so the proxy takes this instance out before its port closes.
+      app.log.info(`${signal} received: draining for ${drainSeconds} s (readiness answers 503)`);
+      await drain(drainSeconds);
+    }
     app.log.info(`${signal} received: finishing in-flight requests`);
     const deadline = setTimeout(() => {
       console.error('shutdown took too long; exiting');
@@ -111,6 +118,7 @@ async function main(): Promise<void> {
     connections.closeIdle();
     try {
       await app.close();
+      await refresher?.stop();
       await database.close();
       await embedded?.stop();
     } finally {
