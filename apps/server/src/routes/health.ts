@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { sendError } from '../plugins/error-handler.js';
 import { ok, responses } from '../http.js';
+import { isDraining } from '../lifecycle/draining.js';
 
 const statusSchema = z.object({ status: z.string() });
 
@@ -35,6 +36,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; storage?: Readi
     ok(reply, { status: 'live' }),
   );
   app.get('/ready', { schema: { tags: ['health'], response: responses(statusSchema) } }, async (request, reply) => {
+    if (isDraining()) return sendError(reply, 503, 'The server is shutting down');
     try {
       await db.execute(sql`SELECT 1`);
     } catch (error) {
