@@ -76,6 +76,8 @@ export const CLIENT_PAGES = [
   { path: '/edit-recipe/:recipeId', module: 'edit-recipe-route' },
   { path: '/view-recipe/:recipeId', module: 'view-recipe-route', firstRequests: viewRecipeRequests, drawn: true },
   { path: '/users/profile/:userId', module: 'profile-route' },
+  // Issue 19: more of the landing page's 'Recommended for you' row.
+  { path: '/recommended', module: 'recommended-route' },
 ] as const satisfies readonly ClientPage[];
 
 export type DrawnPage = Extract<(typeof CLIENT_PAGES)[number], { drawn: true }>;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -76,9 +76,11 @@ const blurbs = [
 interface HomePageProps {
   /** Focuses the header search box (the app wires it to the search feature). */
   onSearch: () => void;
+  /** Shown above the featured recipes: a logged-in cook's 'Recommended for you' (the app composes it, issue 19). */
+  forYou?: ReactNode;
 }
 
-export function HomePage({ onSearch }: HomePageProps) {
+export function HomePage({ onSearch, forYou }: HomePageProps) {
   const [featuredRef, featuredNear] = useNearScreen<HTMLDivElement>();
   return (
     <>
@@ -130,6 +132,8 @@ export function HomePage({ onSearch }: HomePageProps) {
           </ul>
         </div>
       </section>
+
+      {forYou}
 
       <section aria-labelledby="featured" className="container-page py-14 sm:py-20">
         <div className="flex flex-wrap items-end justify-between gap-4">

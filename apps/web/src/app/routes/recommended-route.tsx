@@ -1,0 +1,5 @@
+import { RecommendedPage } from '@/features/recommendations/recommended-page';
+
+export function Component() {
+  return <RecommendedPage />;
+}
