@@ -1,10 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeIngredient, makeRecipe } from '@/test/factories';
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { renderScreen } from '@/test/render';
+import { loadPresenter } from './scaling/use-presenter';
 import { ViewRecipePage } from './view-recipe-page';
+
+// The converter and cook mode are chunks of their own that the page fetches after its first paint (or on first use);
+// here they are in memory first, so each step below sees its result at once. use-presenter.test.tsx covers the wait.
+beforeAll(async () => {
+  await loadPresenter();
+  await import('./cook-mode/cook-mode');
+});
 
 const pancakes = makeRecipe({
   _id: 'r1',
@@ -118,7 +126,7 @@ describe('cook mode', () => {
     renderPage(pancakes, '/view-recipe/r1?servings=8');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cook mode' }));
-    const dialog = screen.getByRole('dialog', { name: 'Pancakes' });
+    const dialog = await screen.findByRole('dialog', { name: 'Pancakes' });
     expect(within(dialog).getByText('Cook mode · 8 servings')).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Step 1 of 3' })).toBeInTheDocument();
     expect(within(dialog).getByText('Heat the oven to 350°F.')).toBeInTheDocument();

@@ -1,18 +1,23 @@
 import type { RecipeView } from '@forkful/contracts';
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { RecipePhoto } from '@/components/recipe-card';
 import { Button } from '@/components/ui/button';
 import { RECIPE_PHOTO_SIZES } from '@/lib/images';
 import { formatCookingTime } from '@/lib/time';
 import { useHydrated } from '@/lib/use-hydrated';
-import { CookMode } from './cook-mode/cook-mode';
-import { formatFraction } from './scaling/amount-format';
+import { formatHalves } from './scaling/halves';
 import { IngredientList, StepList } from './scaling/recipe-lists';
 import { ScaleControls } from './scaling/scale-controls';
 import { ingredientSections, stepSections } from './scaling/sections';
 import { useUrlParam } from './scaling/url-state';
 import { parseAmountParam, useRecipeScale, type RecipeScale } from './scaling/use-recipe-scale';
+import { needsPresenter, usePresenter } from './scaling/use-presenter';
 import { useUnitSystem } from './scaling/use-unit-system';
+
+/** Cook mode is its own chunk, fetched when the reader points at its button or opens it (issue 17's page weight). */
+const loadCookMode = () => import('./cook-mode/cook-mode');
+const CookMode = lazy(() => loadCookMode().then((module) => ({ default: module.CookMode })));
+const prefetchCookMode = () => void loadCookMode().catch(() => undefined);
 
 const parseStep = (text: string | null) => {
   const step = parseAmountParam(text);
@@ -22,9 +27,8 @@ const writeStep = (step: number | null) => (step === null ? null : String(step))
 
 /** '8 servings', '×2'; null for the recipe as written. */
 function amountNote(scale: RecipeScale): string | null {
-  if (scale.servings !== null)
-    return `${formatFraction(scale.servings)} ${scale.servings > 1 ? 'servings' : 'serving'}`;
-  return scale.factor === 1 ? null : `×${formatFraction(scale.factor)}`;
+  if (scale.servings !== null) return `${formatHalves(scale.servings)} ${scale.servings > 1 ? 'servings' : 'serving'}`;
+  return scale.factor === 1 ? null : `×${formatHalves(scale.factor)}`;
 }
 
 interface RecipeBodyProps {
@@ -55,11 +59,20 @@ export function RecipeBody({ recipe, byline }: RecipeBodyProps) {
     document.getElementById(cookButtonId)?.focus();
   }, [cookStep, cookButtonId]);
 
+  // The converter loads after the first paint; the lines as written need none of it (scaling/use-presenter.ts).
+  const presenter = usePresenter(needsPresenter(recipe.ingredientDetails, scale.factor, system));
   const ingredients = useMemo(
-    () => ingredientSections(recipe.ingredientDetails, scale.factor, system),
-    [recipe.ingredientDetails, scale.factor, system],
+    () =>
+      ingredientSections(
+        recipe.ingredientDetails,
+        presenter ? (line) => presenter.presentIngredient(line, scale.factor, system) : undefined,
+      ),
+    [recipe.ingredientDetails, scale.factor, system, presenter],
   );
-  const steps = useMemo(() => stepSections(recipe.steps, system), [recipe.steps, system]);
+  const steps = useMemo(
+    () => stepSections(recipe.steps, presenter ? (step) => presenter.convertTemperatures(step, system) : undefined),
+    [recipe.steps, system, presenter],
+  );
   const flatSteps = steps.flatMap((section) => section.items);
   const ingredientCount = recipe.ingredientDetails.filter((line) => !line.isHeading).length;
   const note = amountNote(scale);
@@ -96,7 +109,7 @@ export function RecipeBody({ recipe, byline }: RecipeBodyProps) {
                 {scale.servings !== null ? 'Servings' : 'Scaled'}
               </dt>
               <dd className="mt-1 font-display text-base font-bold">
-                {scale.servings !== null ? formatFraction(scale.servings) : note}
+                {scale.servings !== null ? formatHalves(scale.servings) : note}
               </dd>
             </div>
           )}
@@ -133,7 +146,14 @@ export function RecipeBody({ recipe, byline }: RecipeBodyProps) {
             Steps
           </h2>
           {flatSteps.length > 0 && (
-            <Button id={cookButtonId} variant="secondary" className="print:hidden" onClick={() => setCookStep(1)}>
+            <Button
+              id={cookButtonId}
+              variant="secondary"
+              className="print:hidden"
+              onPointerEnter={prefetchCookMode}
+              onFocus={prefetchCookMode}
+              onClick={() => setCookStep(1)}
+            >
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
                 <path d="M3 4a1 1 0 0 1 1-1h12a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1h-5v2h3v1H6v-1h3v-2H4a1 1 0 0 1-1-1V4Z" />
               </svg>
@@ -144,19 +164,21 @@ export function RecipeBody({ recipe, byline }: RecipeBodyProps) {
         <StepList sections={steps} />
       </section>
       {hydrated && cookStep !== null && flatSteps.length > 0 && (
-        <CookMode
-          recipeId={recipe._id}
-          title={recipe.title}
-          amountNote={note}
-          ingredients={ingredients}
-          steps={flatSteps}
-          step={Math.min(cookStep, flatSteps.length)}
-          onStep={setCookStep}
-          onClose={() => {
-            returnFocus.current = true;
-            setCookStep(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <CookMode
+            recipeId={recipe._id}
+            title={recipe.title}
+            amountNote={note}
+            ingredients={ingredients}
+            steps={flatSteps}
+            step={Math.min(cookStep, flatSteps.length)}
+            onStep={setCookStep}
+            onClose={() => {
+              returnFocus.current = true;
+              setCookStep(null);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { formatFraction } from './amount-format';
+import { formatHalves } from './halves';
 import { SCALE_FACTORS, type RecipeScale } from './use-recipe-scale';
 import { UNIT_SYSTEMS, type UnitSystem } from './unit-system';
 
@@ -10,7 +10,7 @@ const pill =
   'disabled:cursor-not-allowed disabled:opacity-55 aria-pressed:border-brand-600 aria-pressed:bg-brand-600 ' +
   'aria-pressed:text-white';
 
-const factorLabel = (factor: number) => `×${formatFraction(factor)}`;
+const factorLabel = (factor: number) => `×${formatHalves(factor)}`;
 const factorName: Record<number, string> = { 0.5: 'half the recipe', 1: 'as written', 2: 'double', 3: 'triple' };
 
 function ServingsStepper({ scale }: { scale: RecipeScale & { baseServings: number; servings: number } }) {
@@ -31,7 +31,7 @@ function ServingsStepper({ scale }: { scale: RecipeScale & { baseServings: numbe
         <span aria-hidden="true">−</span>
       </button>
       <output aria-live="polite" className="min-w-[6.5rem] text-center font-display text-lg font-bold">
-        {formatFraction(servings)} {servings > 1 ? 'servings' : 'serving'}
+        {formatHalves(servings)} {servings > 1 ? 'servings' : 'serving'}
       </output>
       <button
         type="button"

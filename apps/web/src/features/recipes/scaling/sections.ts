@@ -1,7 +1,4 @@
 import { isSectionHeading, type ParsedIngredient } from '@forkful/contracts';
-import { presentIngredient } from './amounts';
-import { convertTemperatures } from './temperature';
-import type { UnitSystem } from './unit-system';
 
 export interface Section<T> {
   /** 'For the sauce' — null for the lines before the first heading. */
@@ -31,14 +28,16 @@ export interface ShownIngredient {
   written: string | null;
 }
 
-/** The ingredient list as the reader asked for it, in the recipe's sections. */
+/**
+ * The ingredient list as the reader asked for it, in the recipe's sections: `present` writes a line (the
+ * converter's presentIngredient, scaled and converted; by default the line as written).
+ */
 export function ingredientSections(
   lines: readonly ParsedIngredient[],
-  factor: number,
-  system: UnitSystem,
+  present: (line: ParsedIngredient) => string = (line) => line.text,
 ): Array<Section<ShownIngredient>> {
   const shown = lines.map((line, index) => {
-    const text = presentIngredient(line, factor, system);
+    const text = present(line);
     return { line, item: { index, text, written: text === line.text ? null : line.text } };
   });
   return sectionsOf(shown, ({ line }) => (line.isHeading ? headingTitle(line.text) : null)).map((section) => ({
@@ -54,8 +53,14 @@ export interface ShownStep {
   section: string | null;
 }
 
-/** The steps, numbered without their headings, with temperatures in the reader's scale. */
-export function stepSections(steps: readonly string[], system: UnitSystem): Array<Section<ShownStep>> {
+/**
+ * The steps, numbered without their headings; `convert` writes a step (the converter's temperatures in the reader's
+ * scale; by default as written).
+ */
+export function stepSections(
+  steps: readonly string[],
+  convert: (step: string) => string = (step) => step,
+): Array<Section<ShownStep>> {
   let number = 0;
   let section: string | null = null;
   return sectionsOf(
@@ -65,7 +70,7 @@ export function stepSections(steps: readonly string[], system: UnitSystem): Arra
         return { heading: section, step: null };
       }
       number += 1;
-      return { heading: null, step: { number, text: convertTemperatures(step, system), section } };
+      return { heading: null, step: { number, text: convert(step), section } };
     }),
     (entry) => entry.heading,
   ).map((part) => ({ title: part.title, items: part.items.flatMap((entry) => (entry.step ? [entry.step] : [])) }));

@@ -1,0 +1,55 @@
+import type { ParsedIngredient } from '@forkful/contracts';
+import { use, useEffect, useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
+import type * as PresenterModule from './presenter';
+import type { UnitSystem } from './unit-system';
+
+export type Presenter = typeof PresenterModule;
+
+let loaded: Presenter | null = null;
+let loading: Promise<Presenter> | null = null;
+
+/** Starts (or joins) the converter's download. */
+export function loadPresenter(): Promise<Presenter> {
+  loading ??= import('./presenter').then((module) => (loaded = module));
+  return loading;
+}
+
+/**
+ * Whether the recipe as the reader asked for it can differ from the text as written: scaled, in another unit
+ * system, or with a metric amount as written that reads better in kg or l ('1500 g' → '1.5 kg', amounts.ts).
+ */
+export function needsPresenter(lines: readonly ParsedIngredient[], factor: number, system: UnitSystem): boolean {
+  return (
+    factor !== 1 ||
+    system !== 'original' ||
+    lines.some((line) => (line.unit === 'g' || line.unit === 'ml') && line.quantity !== null && line.quantity >= 1000)
+  );
+}
+
+/**
+ * The converter when the page needs it, else null (the lines as written). The recipe page paints without it and
+ * downloads it right after, so a first click on ×2 or Metric finds it here (issue 17's page: 17.5 → ~10 KB gzip
+ * before the first paint). A page the server drew scaled (`?servings=8`) waits for it while React adopts the
+ * drawing, which stays on screen meanwhile, so both sides draw the same; in the browser, a page that needs it before
+ * it arrives shows the lines as written for that moment.
+ */
+export function usePresenter(needed: boolean): Presenter | null {
+  const hydrated = useHydrated();
+  const [, setArrived] = useState(loaded !== null);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    void loadPresenter().then(
+      () => current && setArrived(true),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (!needed) return null;
+  if (loaded) return loaded;
+  // On the server and while adopting its drawing: wait, so the markup matches (prerenderToNodeStream waits too).
+  return hydrated ? null : use(loadPresenter());
+}
