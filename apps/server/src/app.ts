@@ -23,9 +23,11 @@ import { securityPlugin } from './plugins/security.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { ingredientRoutes } from './routes/ingredients/index.js';
+import { mealPlanRoutes } from './routes/meal-plan/index.js';
 import { recipeRoutes } from './routes/recipes/index.js';
 import { recommendationRoutes } from './routes/recommendations/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
+import { shoppingListRoutes } from './routes/shopping-list/index.js';
 import { uploadRoutes } from './routes/uploads/index.js';
 import { userRoutes } from './routes/users/index.js';
 import { createServices } from './services/container.js';
@@ -181,6 +183,8 @@ export async function buildApp({
   await app.register(userRoutes, { prefix: `${API_BASE}/users`, services });
   await app.register(uploadRoutes, { prefix: `${API_BASE}/uploads`, config });
   await app.register(ingredientRoutes, { prefix: `${API_BASE}/ingredients` });
+  await app.register(mealPlanRoutes, { prefix: `${API_BASE}/meal-plan`, services });
+  await app.register(shoppingListRoutes, { prefix: `${API_BASE}/shopping-list`, services });
 
   if (!config.s3) {
     mkdirSync(config.uploadsDir, { recursive: true });

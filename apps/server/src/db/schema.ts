@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -99,6 +100,10 @@ export const recipes = pgTable(
     index('recipes_ingredient_details_pending')
       .on(t.id)
       .where(sql`${t.ingredientDetails} IS NULL`),
+    // The migration (0008) adds INCLUDE (updated_at): a sitemap page is read from the index alone (decision 023).
+    index('recipes_sitemap_idx')
+      .on(t.id)
+      .where(sql`${t.isPublished}`),
   ],
 );
 
@@ -226,3 +231,121 @@ export const recommendationRefreshes = pgTable('recommendation_refreshes', {
   coLikedPairs: integer('co_liked_pairs').notNull(),
   contentPairs: integer('content_pairs').notNull(),
 });
+
+/**
+ * Issue 18 (migration 0006, docs/decisions/024): a user's planned meals. A recipe entry has `recipeTitle` (the title
+ * when planned) and `recipeId` (NULL once the recipe is deleted); a note has `note`. slot 0-3 = breakfast, lunch,
+ * dinner, snack.
+ */
+export const mealPlanEntries = pgTable(
+  'meal_plan_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id'),
+    date: date('date', { mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull(),
+    position: integer('position').notNull(),
+    recipeId: uuid('recipe_id').references(() => recipes.id, { onDelete: 'set null' }),
+    recipeTitle: text('recipe_title'),
+    note: text('note'),
+    servings: integer('servings'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('meal_plan_entries_user_date_idx').on(t.userId, t.date, t.slot, t.position),
+    uniqueIndex('meal_plan_entries_client_key')
+      .on(t.userId, t.clientId)
+      .where(sql`${t.clientId} IS NOT NULL`),
+    index('meal_plan_entries_recipe_idx')
+      .on(t.recipeId)
+      .where(sql`${t.recipeId} IS NOT NULL`),
+  ],
+);
+
+/** Issue 18: slot times and calendar event length per user (a missing row means the defaults). */
+export const mealPlanSettings = pgTable('meal_plan_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  slotTimes: jsonb('slot_times').notNull(),
+  eventMinutes: integer('event_minutes').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Issue 18: the calendar feed's secret, stored as the SHA-256 of the URL token (regenerating replaces both). */
+export const mealPlanCalendarFeeds = pgTable(
+  'meal_plan_calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('meal_plan_calendar_feeds_token_key').on(t.tokenHash)],
+);
+
+/** Issue 18: one line of a user's shopping list (merge rules in docs/decisions/024). */
+export const shoppingItems = pgTable(
+  'shopping_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id'),
+    text: text('text').notNull(),
+    quantity: doublePrecision('quantity'),
+    unit: text('unit'),
+    food: text('food'),
+    aisle: text('aisle'),
+    checked: boolean('checked').notNull().default(false),
+    mergeKey: text('merge_key'),
+    amount: doublePrecision('amount'),
+    fromRecipes: boolean('from_recipes').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shopping_items_user_idx').on(t.userId, t.createdAt, t.id),
+    uniqueIndex('shopping_items_client_key')
+      .on(t.userId, t.clientId)
+      .where(sql`${t.clientId} IS NOT NULL`),
+  ],
+);
+
+/** Issue 18: which recipe line went into which shopping line, with its share (`origin` unique per user). */
+export const shoppingItemSources = pgTable(
+  'shopping_item_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => shoppingItems.id, { onDelete: 'cascade' }),
+    origin: text('origin').notNull(),
+    entryId: uuid('entry_id').references(() => mealPlanEntries.id, { onDelete: 'set null' }),
+    recipeId: uuid('recipe_id').references(() => recipes.id, { onDelete: 'set null' }),
+    recipeTitle: text('recipe_title').notNull(),
+    amount: doublePrecision('amount'),
+    unit: text('unit'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shopping_item_sources_origin_key').on(t.userId, t.origin),
+    index('shopping_item_sources_item_idx').on(t.itemId),
+    index('shopping_item_sources_entry_idx')
+      .on(t.entryId)
+      .where(sql`${t.entryId} IS NOT NULL`),
+    index('shopping_item_sources_recipe_idx')
+      .on(t.recipeId)
+      .where(sql`${t.recipeId} IS NOT NULL`),
+  ],
+);
