@@ -27,7 +27,10 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci --omit=dev --no-audit --no-fund
+# The server's and the web's runtime packages (the server draws pages with the web's bundle, which imports react-dom),
+# not the bench's or the end-to-end tests' (Lighthouse, Playwright): about 190 MB instead of 370 MB.
+RUN npm ci --omit=dev --no-audit --no-fund --workspace @forkful/server --workspace @forkful/web \
+    --workspace @forkful/contracts --workspace @forkful/demo-content
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

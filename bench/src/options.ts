@@ -12,11 +12,14 @@ export interface Options {
   /** Only these scenario keys (all when empty). */
   only: string[];
   adminUrl: string;
+  /** The scenarios against one instance, one behind HAProxy and two behind HAProxy (bench/src/cluster.ts). */
+  cluster: boolean;
 }
 
 export const USAGE = `npm run bench -- [--sizes 10k,100k,1m] [--duration 10] [--skip-lighthouse] [--skip-embedded]
                      [--reuse-data] [--only list,view,...] [--admin-url postgres://postgres@127.0.0.1:5432/postgres]
-                     [--render bench/results/raw/<date>.json]`;
+                     [--render bench/results/raw/<date>.json]
+       npm run bench -- --cluster [--sizes 10k] [--duration 10] [--only list,view,...] [--reuse-data]`;
 
 export const DEFAULT_SIZES = '10k,100k,1m';
 export const DEFAULT_DURATION_SECONDS = 10;
@@ -59,6 +62,7 @@ export function parseOptions(argv: string[]): Options {
         type: 'string',
         default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       },
+      cluster: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -87,5 +91,6 @@ export function parseOptions(argv: string[]): Options {
     render: values.render,
     only: values.only.split(',').filter(Boolean),
     adminUrl,
+    cluster: values.cluster,
   };
 }

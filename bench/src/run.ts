@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { explainAll, runScenarios } from './api-bench.js';
+import { runCluster } from './cluster.js';
 import { coldStart, embeddedApi, tempDir } from './embedded.js';
 import { imageReport, jsChunks, lighthousePage } from './front-end.js';
 import { describeDatabase, generate, prepareDatabase } from './generate.js';
@@ -125,6 +126,11 @@ async function main(): Promise<void> {
     const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.render);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as RunResults;
     writeReport({ ...saved, startedAt: new Date(saved.startedAt), finishedAt: new Date(saved.finishedAt) }, 'rendered');
+    return;
+  }
+  if (options.cluster) {
+    buildIfMissing(log);
+    await runCluster(options, log);
     return;
   }
   const notes: string[] = [];

@@ -13,6 +13,8 @@ export async function startApp(options: {
   databaseUrl?: string;
   seedDemo: boolean;
   timeoutMs?: number;
+  /** Further settings (the cluster mode gives both instances the same token secrets). */
+  env?: Record<string, string>;
 }): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -27,6 +29,7 @@ export async function startApp(options: {
     RATE_LIMIT_MAX: HIGH_LIMIT,
     AUTH_RATE_LIMIT_MAX: HIGH_LIMIT,
     ACCESS_TOKEN_TTL_SECONDS: '86400',
+    ...options.env,
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;

@@ -157,7 +157,7 @@ describe('Dockerfile', () => {
     if (!found) throw new Error(`the Dockerfile has no stage ${name}`);
     return found;
   };
-  const runs = (text: string) => [...text.matchAll(/^RUN (.+(?:\\\n.+)*)/gm)].map((match) => match[1] ?? '');
+  const runs = (text: string) => [...text.matchAll(/^RUN ((?:[^\n]*\\\n)*[^\n]*)/gm)].map((match) => match[1] ?? '');
 
   it("builds with the commands CI runs: .ci/run's npm ci, then scripts/test.mjs's npm run build", () => {
     expect(runs(stage('build'))).toEqual(['npm ci --no-audit --no-fund', 'npm run build']);
@@ -166,7 +166,19 @@ describe('Dockerfile', () => {
   });
 
   it('installs only production dependencies for the image, with the same lock file', () => {
-    expect(runs(stage('production-dependencies'))).toEqual(['npm ci --omit=dev --no-audit --no-fund']);
+    const [install, ...more] = runs(stage('production-dependencies'));
+    expect(more).toEqual([]);
+    // CI's command, without development dependencies, for the workspaces the running server loads.
+    expect(install?.replace(/\s*\\\n\s*/g, ' ')).toBe(
+      'npm ci --omit=dev --no-audit --no-fund --workspace @forkful/server --workspace @forkful/web ' +
+        '--workspace @forkful/contracts --workspace @forkful/demo-content',
+    );
+    const serverDependencies = Object.keys(
+      (JSON.parse(read('apps/server/package.json')) as { dependencies: Record<string, string> }).dependencies,
+    );
+    for (const name of serverDependencies.filter((dependency) => dependency.startsWith('@forkful/'))) {
+      expect(install, name).toContain(`--workspace ${name}`);
+    }
   });
 
   it('copies the package file of every workspace before npm ci (npm ci fails on a missing one)', () => {
