@@ -27,6 +27,7 @@ import { mealPlanRoutes } from './routes/meal-plan/index.js';
 import { recipeRoutes } from './routes/recipes/index.js';
 import { recommendationRoutes } from './routes/recommendations/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
+import { sitemapRoutes } from './routes/sitemap/index.js';
 import { shoppingListRoutes } from './routes/shopping-list/index.js';
 import { uploadRoutes } from './routes/uploads/index.js';
 import { userRoutes } from './routes/users/index.js';
@@ -207,6 +208,8 @@ export async function buildApp({
       prefix: '/',
       index: false,
       wildcard: false,
+      // Answered by routes/sitemap, from the database and PUBLIC_URL (docs/decisions/023).
+      globIgnore: ['robots.txt', 'sitemap.xml'],
       // The build writes .br/.gz next to each asset (scripts/precompress.mjs).
       preCompressed: true,
       // setHeaders decides alone: otherwise send's own 'public, max-age=0' replaces what it set.
@@ -220,6 +223,7 @@ export async function buildApp({
     });
   }
 
+  await app.register(sitemapRoutes, { config, db, compress: compressOptions });
   await registerPageRoutes(app, { config, webDist, hasWeb, readers: services, compress: compressOptions });
 
   return app;

@@ -77,7 +77,8 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: wholeNumber(0, 60_000).default(1000),
   SEED_DEMO: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z.string().url('must be a URL').optional(),
+  /** Where visitors reach the site: canonical links, structured data, the sitemap (docs/decisions/023). */
+  PUBLIC_URL: httpUrl.optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -136,7 +137,11 @@ export interface Config {
   maxEventLoopDelayMs: number;
   seedDemo: boolean;
   logLevel: string;
-  publicUrl: string | undefined;
+  /**
+   * The site's public address, without a trailing slash (PUBLIC_URL; http://localhost:PORT when not given): the
+   * canonical links, structured data, Open Graph tags and sitemap of the drawn pages are absolute URLs under it.
+   */
+  publicUrl: string;
   redisUrl: string | undefined;
   uploadsDir: string;
   webDistDir: string | undefined;
@@ -208,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     redisUrl: e.REDIS_URL,
     uploadsDir: path.join(dataDir, 'uploads'),
     webDistDir: e.WEB_DIST_DIR,

@@ -14,6 +14,7 @@ import {
   type DrawnPagePath,
   type PageParams,
   type RecipeCard,
+  type RecipeView,
 } from '@forkful/contracts';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
@@ -31,6 +32,8 @@ export interface PageAnswer {
   json: string;
   /** The page's largest photo, with the srcset and sizes its `<img>` uses. */
   photo: { srcset: string; sizes: string } | undefined;
+  /** A published recipe's page: the recipe, for its head (canonical link, structured data; page-head.ts). */
+  recipe?: RecipeView;
 }
 
 /** How the server reads the answer to a drawn page's first request, per page of the table. */
@@ -58,6 +61,7 @@ const answerReaders: Record<DrawnPagePath, AnswerReader> = {
         url: request.url,
         json: serialise(recipeViewSchema, recipe),
         photo: photoOf(recipe, RECIPE_PHOTO_SIZES),
+        recipe,
       };
     } catch (error) {
       // Unknown, or someone's draft: the browser asks with its own cookies, so an author still sees their draft.

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { sendError } from '../plugins/error-handler.js';
 import type { PageReaders } from './page-data.js';
+import { createPageHeads } from './page-head.js';
 import { createSpaPages } from './spa-pages.js';
 
 export interface PageRoutesOptions {
@@ -35,7 +36,8 @@ const PAGE_SYNC_COMPRESS_BYTES = 256 * 1024;
 export async function registerPageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
   const { config, webDist, hasWeb, readers, compress } = options;
   const pageLimit = app.rateLimit({ max: config.rateLimitMax, timeWindow: 60_000, allowList: () => false });
-  const sendPage = hasWeb ? createSpaPages(webDist, readers, (message) => app.log.warn(message)) : undefined;
+  const heads = createPageHeads(config);
+  const sendPage = hasWeb ? createSpaPages(webDist, readers, (message) => app.log.warn(message), heads) : undefined;
 
   /*
    * What no route answers. A GET of any other address is still the SPA's: a page typed in another letter case

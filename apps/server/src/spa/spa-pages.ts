@@ -16,6 +16,20 @@ const TOO_SLOW = Symbol('too slow');
 const WARM_UP_BUDGET_MS = 2000;
 
 /**
+ * What a page's head says to search engines and link previews (page-head.ts, docs/decisions/023): tags to add, and
+ * whether the page is kept out of search results (`noindex`, also sent as X-Robots-Tag).
+ */
+export interface PageHead {
+  noindex: boolean;
+  apply: (html: string) => string;
+}
+
+export interface PageHeads {
+  /** `answer` is undefined when the page's data is not public (a recipe address that is not a published recipe). */
+  headFor: (url: URL, answer: PageAnswer | undefined) => Promise<PageHead | undefined>;
+}
+
+/**
  * Answers an HTML request for a page of the web app (CLIENT_PAGES in the contracts; page-routes.ts gives each a route) with
  * the SPA's index.html. For /recipes and /view-recipe/{id} it adds the page's first API answer and a preload of its
  * largest photo, so the photo no longer waits for the script, then the API call, then the image
@@ -24,7 +38,12 @@ const WARM_UP_BUDGET_MS = 2000;
  * browser to adopt (docs/decisions/014). Anything that goes wrong sends the plain file, or the page without its
  * drawing.
  */
-export function createSpaPages(webDist: string, readers: PageReaders, warn: (message: string) => void) {
+export function createSpaPages(
+  webDist: string,
+  readers: PageReaders,
+  warn: (message: string) => void,
+  heads?: PageHeads,
+) {
   const template = indexTemplate(path.join(webDist, 'index.html'));
   const routeChunks = routeChunksFor(webDist);
   const markupFor = createPageMarkup(webDist, warn);
@@ -42,7 +61,17 @@ export function createSpaPages(webDist: string, readers: PageReaders, warn: (mes
         request.log.warn(`page data took longer than ${PAGE_DATA_BUDGET_MS} ms; sent the page without it`);
       }
       const answer = found === TOO_SLOW ? null : found;
-      if (!answer && chunks.length === 0) return plain();
+      // A page whose data was late gets no head: only a page known not to be public is marked noindex.
+      const head =
+        found === TOO_SLOW || !heads
+          ? undefined
+          : await within(heads.headFor(url, found)).catch(() => {
+              request.log.warn('the page head failed; sent the page without it');
+              return undefined;
+            });
+      const pageHead = head === TOO_SLOW ? undefined : head;
+      if (pageHead?.noindex) reply.header('X-Robots-Tag', 'noindex');
+      if (!answer && chunks.length === 0 && !pageHead) return plain();
       html = withModulePreloads(await template(), chunks);
       if (answer) {
         html = withPageAnswer(html, answer);
@@ -55,6 +84,7 @@ export function createSpaPages(webDist: string, readers: PageReaders, warn: (mes
           request.log.warn({ err: error }, 'drawing the page failed; sent it for the browser to draw');
         }
       }
+      if (pageHead) html = pageHead.apply(html);
     } catch (error) {
       request.log.warn({ err: error }, 'page data failed; sent the page without it');
       return plain();
