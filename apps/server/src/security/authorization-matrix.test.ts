@@ -2,6 +2,7 @@
 import type {} from '@fastify/swagger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  currentFeed,
   expectNoDraft,
   expectNoForeignEmail,
   makeWorld,
@@ -28,9 +29,11 @@ interface Row {
   /** Which recipe (and its review) the ids refer to. */
   on?: 'published' | 'draft';
   /** What `{id}` in the path stands for. */
-  id?: 'recipe' | 'review' | 'author';
+  id?: 'recipe' | 'review' | 'author' | 'entry' | 'item';
   owner: 'author' | 'reviewer' | 'self';
   body?: (world: World, caller: Person | undefined) => Body;
+  /** The answer is not the JSON envelope (the calendar feed): only its status is checked. */
+  raw?: boolean;
   /** A call that succeeds changes data ('data'), or ends or changes the caller's account ('account'). */
   changes?: 'data' | 'account';
   expect: Expected;
@@ -114,6 +117,41 @@ const TABLE: Row[] = [
   // Issue 17: reading ingredient lines is open to anyone and touches no data.
   { call: 'POST /ingredients/parse', owner: 'self', expect: [200, 200, 200, null, null],
     body: () => ({ json: { lines: ['1 1/2 cups flour', 'For the sauce:'] } }) },
+  // Issue 18: each user's plan, list and calendar feed are theirs alone; another user's entry or line is as unknown
+  // as one that never existed (404). The feed needs no login: its secret URL is the key.
+  { call: 'GET /meal-plan?from=2026-11-30&to=2026-12-06', owner: 'self', expect: [401, 200, 200, null, null] },
+  { call: 'POST /meal-plan', owner: 'self', changes: 'data', expect: [401, 201, 201, null, null],
+    body: (world) => ({ json: { date: '2026-12-01', slot: 'lunch', recipeId: world.published.recipe } }) },
+  // Someone else's draft cannot be planned (the author may plan their own).
+  { call: 'POST /meal-plan', on: 'draft', owner: 'author', changes: 'data', expect: [401, 404, 201, null, null],
+    body: (world) => ({ json: { date: '2026-12-01', slot: 'lunch', recipeId: world.draft.recipe } }) },
+  { call: 'PATCH /meal-plan/{id}', id: 'entry', owner: 'author', changes: 'data', expect: [401, 404, 200, 400, 404],
+    body: () => ({ json: { slot: 'lunch', servings: 3 } }) },
+  { call: 'DELETE /meal-plan/{id}', id: 'entry', owner: 'author', changes: 'data', expect: [401, 404, 200, 400, 404] },
+  { call: 'POST /meal-plan/copy-week', owner: 'self', changes: 'data', expect: [401, 200, 200, null, null],
+    body: () => ({ json: { from: '2026-11-30', to: '2026-12-07' } }) },
+  { call: 'GET /meal-plan/calendar-link', owner: 'self', expect: [401, 200, 200, null, null] },
+  { call: 'POST /meal-plan/calendar-link', owner: 'self', changes: 'data', expect: [401, 200, 200, null, null] },
+  { call: 'DELETE /meal-plan/calendar-link', owner: 'self', changes: 'data', expect: [401, 200, 200, null, null] },
+  { call: 'GET /meal-plan/calendar/{feed}', owner: 'self', raw: true, expect: [200, 200, 200, null, null] },
+  { call: 'GET /meal-plan/calendar/unknown-token.ics', owner: 'self', expect: [404, 404, 404, null, null] },
+  { call: 'GET /meal-plan/settings', owner: 'self', expect: [401, 200, 200, null, null] },
+  { call: 'PATCH /meal-plan/settings', owner: 'self', changes: 'data', expect: [401, 200, 200, null, null],
+    body: () => ({ json: { slotTimes: { dinner: '19:00' } } }) },
+  { call: 'GET /shopping-list', owner: 'self', expect: [401, 200, 200, null, null] },
+  { call: 'POST /shopping-list/from-meal-plan', owner: 'self', changes: 'data', expect: [401, 200, 200, null, null],
+    body: () => ({ json: { from: '2026-11-30', to: '2026-12-06' } }) },
+  { call: 'POST /shopping-list/from-recipe', owner: 'self', changes: 'data', expect: [401, 200, 200, null, null],
+    body: (world) => ({ json: { recipeId: world.published.recipe, servings: 4 } }) },
+  { call: 'POST /shopping-list/from-recipe', on: 'draft', owner: 'author', changes: 'data',
+    expect: [401, 404, 200, null, null], body: (world) => ({ json: { recipeId: world.draft.recipe } }) },
+  { call: 'POST /shopping-list/items', owner: 'self', changes: 'data', expect: [401, 201, 201, null, null],
+    body: () => ({ json: { text: 'dish soap' } }) },
+  { call: 'PATCH /shopping-list/items/{id}', id: 'item', owner: 'author', changes: 'data',
+    expect: [401, 404, 200, 400, 404], body: () => ({ json: { checked: true, aisle: 'dairy-eggs' } }) },
+  { call: 'DELETE /shopping-list/items/{id}', id: 'item', owner: 'author', changes: 'data',
+    expect: [401, 404, 200, 400, 404] },
+  { call: 'DELETE /shopping-list/checked', owner: 'self', changes: 'data', expect: [401, 200, 200, null, null] },
 ];
 
 const cells = TABLE.flatMap((row) =>
@@ -150,6 +188,8 @@ function idOf(row: Row, actor: Actor, world: World): string {
   const scene = row.on === 'draft' ? world.draft : world.published;
   if (row.id === 'review') return scene.review;
   if (row.id === 'author') return world.author.id;
+  if (row.id === 'entry') return world.entry;
+  if (row.id === 'item') return world.item;
   return scene.recipe;
 }
 
@@ -158,7 +198,7 @@ describe('authorization matrix: every endpoint × anonymous / other user / owner
     const calls = new Set(
       TABLE.map((row) => row.call.replace(/\?.*$/, '').replace(/\/(Hidden Draft|\{secret\})$/, '')),
     );
-    expect(calls.size).toBe(36);
+    expect(calls.size).toBe(55);
   });
 
   it('has a row for every route the API documents, so a new route cannot skip the matrix', () => {
@@ -192,13 +232,15 @@ describe('authorization matrix: every endpoint × anonymous / other user / owner
         .replace('{id}', idOf(row, actor, world))
         .replace('{reviewer}', world.reviewer.id)
         .replace('{secret}', world.secret)
+        .replace('{feed}', template.includes('{feed}') ? await currentFeed(ctx.app, world) : '')
         .replaceAll(' ', '%20');
       const unchanged = !succeeds || method === 'GET' || !row.changes;
       const before = unchanged ? await stateFingerprint(ctx.database.pool, ctx.config.uploadsDir) : undefined;
 
       const response = await send(ctx.app, method, path, caller, row.body?.(world, caller));
 
-      if (succeeds) expectOk(response, status);
+      if (row.raw) expect(response.statusCode, response.body).toBe(status);
+      else if (succeeds) expectOk(response, status);
       else expectError(response, status);
       const what = `${row.call} as ${actor}`;
       if (caller?.id !== world.author.id) expectNoDraft(response.body, world, what);

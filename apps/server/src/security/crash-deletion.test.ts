@@ -104,7 +104,12 @@ async function rowsOf(userId: string): Promise<Record<string, number>> {
             (SELECT count(*) FROM saved_recipes WHERE user_id = $1)::int AS saved,
             (SELECT count(*) FROM saved_recipes s JOIN recipes r ON r.id = s.recipe_id WHERE r.author_id = $1)::int AS saved_by_others,
             (SELECT count(*) FROM sessions WHERE user_id = $1)::int AS sessions,
-            (SELECT count(*) FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id WHERE s.user_id = $1)::int AS refresh_tokens`,
+            (SELECT count(*) FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id WHERE s.user_id = $1)::int AS refresh_tokens,
+            (SELECT count(*) FROM meal_plan_entries WHERE user_id = $1)::int AS meal_plan_entries,
+            (SELECT count(*) FROM meal_plan_settings WHERE user_id = $1)::int AS meal_plan_settings,
+            (SELECT count(*) FROM meal_plan_calendar_feeds WHERE user_id = $1)::int AS calendar_feeds,
+            (SELECT count(*) FROM shopping_items WHERE user_id = $1)::int AS shopping_items,
+            (SELECT count(*) FROM shopping_item_sources WHERE user_id = $1)::int AS shopping_item_sources`,
     [userId],
   );
   return result.rows[0];
@@ -223,6 +228,19 @@ describe('SIGKILL during an account deletion', () => {
       expect((await request(base, 'POST', `/recipes/${helper.recipe}/save-recipe`, { jar: leaving.jar })).status).toBe(
         200,
       );
+      // Issue 18: a planned meal, slot times, a calendar feed and a shopping list built from the plan.
+      const planned = await request(base, 'POST', '/meal-plan', {
+        jar: leaving.jar,
+        json: { date: '2026-11-30', slot: 'dinner', recipeId: helper.recipe },
+      });
+      expect(planned.status).toBe(201);
+      for (const [method, route, json] of [
+        ['PATCH', '/meal-plan/settings', { eventMinutes: 20 }],
+        ['GET', '/meal-plan/calendar-link', undefined],
+        ['POST', '/shopping-list/from-meal-plan', { from: '2026-11-30', to: '2026-11-30' }],
+      ] as const) {
+        expect((await request(base, method, route, { jar: leaving.jar, ...(json ? { json } : {}) })).status).toBe(200);
+      }
       const before = await rowsOf(leaving.id);
       expect(
         Object.values(before).every((count) => count > 0),

@@ -1,3 +1,4 @@
+import { addDays } from '@forkful/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { multipart, registerUser, type CookieJar } from './app.js';
@@ -26,6 +27,10 @@ export interface World extends People {
   draft: { recipe: string; review: string; title: string };
   /** Text that only the draft (and the review of it) carries. */
   secret: string;
+  /** Issue 18: the author's planned entry and shopping-list line, and the token of the author's calendar feed. */
+  entry: string;
+  item: string;
+  feed: string;
 }
 
 let worlds = 0;
@@ -76,8 +81,27 @@ export async function makeWorld(app: FastifyInstance, people: People): Promise<W
       },
     }),
   );
+  // Issue 18: the author plans the published recipe and keeps a shopping list; both have calendar feeds already
+  // (a GET of the link makes one on first use, which the matrix's unchanged-state check must not see).
+  const entry = expectOk(
+    await call(app, 'POST', '/meal-plan', {
+      jar: author.jar,
+      // A day of its own per scene: the people are shared by many scenes, and a day holds at most 30 entries.
+      payload: { date: addDays('2026-11-30', n), slot: 'dinner', recipeId: published, servings: 2 },
+    }),
+    201,
+  )._id as string;
+  const item = expectOk(
+    await call(app, 'POST', '/shopping-list/items', { jar: author.jar, payload: { text: 'matrix milk' } }),
+    201,
+  )._id as string;
+  const link = expectOk(await call(app, 'GET', '/meal-plan/calendar-link', { jar: author.jar })) as { url: string };
+  expectOk(await call(app, 'GET', '/meal-plan/calendar-link', { jar: stranger.jar }));
   return {
     ...people,
+    entry,
+    item,
+    feed: link.url.slice(link.url.lastIndexOf('/') + 1),
     published: { recipe: published, review: publishedReview },
     draft: { recipe: draft, review: draftReview, title },
     secret,
@@ -117,6 +141,14 @@ export async function send(
   });
   person?.jar.store(response);
   return response;
+}
+
+/** The current token of the author's calendar feed (other cells regenerate or revoke it; a GET makes a new one). */
+export async function currentFeed(app: FastifyInstance, world: World): Promise<string> {
+  const link = expectOk(await call(app, 'GET', '/meal-plan/calendar-link', { jar: world.author.jar })) as {
+    url: string;
+  };
+  return link.url.slice(link.url.lastIndexOf('/') + 1);
 }
 
 /** Nothing of the draft (its id, its text, its review) reaches someone who is not its author. */

@@ -3,7 +3,20 @@ import { deflateSync } from 'node:zlib';
 import type pg from 'pg';
 import { uploadedFiles } from './fixtures.js';
 
-const TABLES = ['users', 'recipes', 'reviews', 'saved_recipes', 'sessions', 'refresh_tokens'] as const;
+const TABLES = [
+  'users',
+  'recipes',
+  'reviews',
+  'saved_recipes',
+  'sessions',
+  'refresh_tokens',
+  // Issue 18: the meal planner and the shopping list.
+  'meal_plan_entries',
+  'meal_plan_settings',
+  'meal_plan_calendar_feeds',
+  'shopping_items',
+  'shopping_item_sources',
+] as const;
 
 /** Row counts of every table the API writes. */
 export async function tableCounts(pool: pg.Pool): Promise<Record<(typeof TABLES)[number], number>> {

@@ -64,6 +64,33 @@ describe('DELETE /users/delete', () => {
     await review(ownRecipe, friend.jar, 4);
     expectOk(await call(ctx.app, 'POST', `/recipes/${friendRecipe}/save-recipe`, { jar }));
     expectOk(await call(ctx.app, 'POST', `/recipes/${ownRecipe}/save-recipe`, { jar: friend.jar }));
+    // Issue 18: a meal plan (with the friend's recipe), its settings, a calendar feed and a shopping list.
+    expectOk(
+      await call(ctx.app, 'POST', '/meal-plan', {
+        jar,
+        payload: { date: '2026-11-30', slot: 'dinner', recipeId: friendRecipe },
+      }),
+      201,
+    );
+    expectOk(await call(ctx.app, 'PATCH', '/meal-plan/settings', { jar, payload: { eventMinutes: 20 } }));
+    const feedUrl = new URL(expectOk(await call(ctx.app, 'GET', '/meal-plan/calendar-link', { jar })).url).pathname;
+    expectOk(
+      await call(ctx.app, 'POST', '/shopping-list/from-meal-plan', {
+        jar,
+        payload: { from: '2026-11-30', to: '2026-11-30' },
+      }),
+    );
+    expectOk(await call(ctx.app, 'POST', '/shopping-list/items', { jar, payload: { text: 'dish soap' } }), 201);
+    const plannerTables = [
+      'meal_plan_entries',
+      'meal_plan_settings',
+      'meal_plan_calendar_feeds',
+      'shopping_items',
+      'shopping_item_sources',
+    ];
+    for (const table of plannerTables)
+      expect(await count(`${table} WHERE user_id = $1`, [leaving._id]), table).toBeGreaterThan(0);
+    expect((await ctx.app.inject({ method: 'GET', url: feedUrl })).statusCode).toBe(200);
     const before = expectOk(await call(ctx.app, 'GET', `/recipes/${friendRecipe}/view-recipe`));
     expect(before).toMatchObject({ avgRating: 3.5, totalReviews: 2 });
 
@@ -91,6 +118,8 @@ describe('DELETE /users/delete', () => {
     expect(await count('reviews WHERE owner_id = $1 OR recipe_id = $2', [leaving._id, ownRecipe])).toBe(0);
     expect(await count('saved_recipes WHERE user_id = $1 OR recipe_id = $2', [leaving._id, ownRecipe])).toBe(0);
     expect(await count('sessions WHERE user_id = $1', [leaving._id])).toBe(0);
+    for (const table of plannerTables) expect(await count(`${table} WHERE user_id = $1`, [leaving._id]), table).toBe(0);
+    expectError(await ctx.app.inject({ method: 'GET', url: feedUrl }), 404);
 
     // The files are gone; other people's are not.
     const files = uploadedFiles(ctx.config.uploadsDir);
