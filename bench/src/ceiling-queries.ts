@@ -48,6 +48,14 @@ export const queries = {
     SELECT ${cardColumns} FROM recipes r JOIN users u ON u.id = r.author_id
     WHERE r.id = $1 AND (r.is_published OR r.author_id = $2)`,
   isSaved: `SELECT 1 FROM saved_recipes WHERE user_id = $1 AND recipe_id = $2`,
+  // repositories/sitemap.ts `batch`, the first batch of a page (EXPLAIN only: the sitemap has no ceiling server).
+  sitemapBatch: `
+      SELECT id, updated_at FROM recipes
+      WHERE is_published
+        AND id >= $1::uuid
+        AND id < $2::uuid
+      ORDER BY id
+      LIMIT $3`,
   userByEmail: `select "id", "name", "email", "avatar_key", "created_at", "password_hash" from "users"
     where "users"."email" = $1 limit $2`,
   startSession: `insert into "sessions" ("id", "user_id", "created_at", "revoked_at")

@@ -5,6 +5,8 @@ export interface RequestSpec {
   path: string;
   body?: string;
   cookie?: string;
+  /** Extra request headers (the sitemap asks compressed, as crawlers do). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -18,18 +20,26 @@ export interface LoadResult {
 
 export const CONNECTIONS = 50;
 
-/** Runs autocannon for `seconds` at 50 connections; every request takes its path (and body, cookie) from `next`. */
-export async function measure(baseUrl: string, next: () => RequestSpec, seconds: number): Promise<LoadResult> {
+/**
+ * Runs autocannon for `seconds` at 50 connections (or `connections`); every request takes its path (and body,
+ * cookie) from `next`.
+ */
+export async function measure(
+  baseUrl: string,
+  next: () => RequestSpec,
+  seconds: number,
+  connections = CONNECTIONS,
+): Promise<LoadResult> {
   const result = await autocannon({
     url: baseUrl,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     timeout: 10,
     requests: [
       {
         setupRequest: (request) => {
           const spec = next();
-          const headers: Record<string, string> = { accept: 'application/json' };
+          const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
           if (spec.cookie) headers.cookie = spec.cookie;
           if (spec.body !== undefined) headers['content-type'] = 'application/json';
           return { ...request, method: spec.method, path: spec.path, headers, body: spec.body ?? '' };

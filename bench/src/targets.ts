@@ -58,6 +58,7 @@ function apiVerdicts(results: RunResults): Verdict[] {
     ['suggest', 'Suggestions p99', 15],
     ['list', 'List page p99', 20],
     ['view', 'View recipe p99', 20],
+    ['sitemap', 'Sitemap page p99 (1 connection)', 200],
   ];
   for (const [key, label, limit] of p99Targets) {
     const result = largest.results.find((row) => row.key === key);

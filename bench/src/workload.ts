@@ -13,6 +13,20 @@ export interface Scenario {
    * in the scenarios that read random rows (view, reviews, check-saved).
    */
   requests: (server: Server) => () => RequestSpec;
+  /** Concurrent connections, when not the usual 50 (a crawler reads a sitemap one page at a time). */
+  connections?: number;
+  /** No ceiling server for this one: it measures the app alone. */
+  noCeiling?: true;
+}
+
+/**
+ * How many bits of a recipe id choose a sitemap page: apps/server/src/routes/sitemap/index.ts `sitemapBits` (pages
+ * of about 25,000 published recipes), so the bench asks for pages the index lists.
+ */
+function sitemapBits(published: number): number {
+  let bits = 0;
+  while (bits < 20 && published / 2 ** bits > 25_000) bits++;
+  return bits;
 }
 
 /** Which server a run measures. */
@@ -184,6 +198,19 @@ export function scenarios(sample: Sample, sessions: Array<{ email: string; cooki
         path: `${API}/ingredients/parse`,
         body: JSON.stringify({ lines: Array.from({ length: 20 }, () => pick(ingredients)) }),
       })),
+    },
+    {
+      // Issue 21: a crawler reading the sitemap's recipe pages one after another (target: 200 ms at 1M), compressed
+      // as crawlers ask for it. No ceiling: the page is streamed XML, not one of the ceiling's JSON answers.
+      key: 'sitemap',
+      name: 'Sitemap page (one range of ids, ~25,000 recipes at most, br; 1 connection)',
+      connections: 1,
+      noCeiling: true,
+      requests: generator(10, (_pick, random) => {
+        const bits = sitemapBits(sample.publishedCount);
+        const page = Math.floor(random() * 2 ** bits);
+        return { method: 'GET', path: `/sitemaps/recipes-${bits}-${page}.xml`, headers: { 'accept-encoding': 'br' } };
+      }),
     },
     {
       key: 'login',

@@ -98,6 +98,16 @@ function expectPlain(response: LightMyRequestResponse): void {
   expect(response.body).toBe(readFileSync(path.join(webDist, 'index.html'), 'utf8'));
 }
 
+/** The plain page, kept out of search results: a recipe address that is not a published recipe (decision 023). */
+function expectNotIndexed(response: LightMyRequestResponse): void {
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/html/);
+  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(response.headers['x-robots-tag']).toBe('noindex');
+  const plain = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  expect(response.body).toBe(plain.replace('</head>', '<meta name="robots" content="noindex"></head>'));
+}
+
 describe('the All Recipes page', () => {
   it('carries the first request and its answer, exactly as the API sends it', async () => {
     const response = await page('/recipes');
@@ -194,16 +204,16 @@ describe('the view-recipe page', () => {
   });
 
   it('leaves a draft to the browser, for its author and for anyone else', async () => {
-    expectPlain(await page(`/view-recipe/${draftId}`));
-    expectPlain(await page(`/view-recipe/${draftId}`, { cookie: author.jar.header() }));
+    expectNotIndexed(await page(`/view-recipe/${draftId}`));
+    expectNotIndexed(await page(`/view-recipe/${draftId}`, { cookie: author.jar.header() }));
     // The author's own request still finds the draft.
     expect((await call(ctx.app, 'GET', `/recipes/${draftId}/view-recipe`, { jar: author.jar })).statusCode).toBe(200);
   });
 
   it('sends the plain page for an unknown or malformed id', async () => {
-    expectPlain(await page(`/view-recipe/${UNKNOWN_ID}`));
-    expectPlain(await page(`/view-recipe/${MALFORMED_ID}`));
-    expectPlain(await page('/view-recipe/%3Cscript%3E'));
+    expectNotIndexed(await page(`/view-recipe/${UNKNOWN_ID}`));
+    expectNotIndexed(await page(`/view-recipe/${MALFORMED_ID}`));
+    expectNotIndexed(await page('/view-recipe/%3Cscript%3E'));
   });
 });
 
@@ -214,7 +224,8 @@ describe('hostile text in the data', () => {
     // An HTML parser leaves script data only at '</script': with no '<' in it, the element cannot end early.
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(response.body).not.toContain('<script>alert(1)');
-    expect(response.body.match(/<\/script>/g)).toHaveLength(3);
+    // index.html's two, the page data and the JSON-LD (decision 023).
+    expect(response.body.match(/<\/script>/g)).toHaveLength(4);
     const recipe = (JSON.parse(text) as PageData).body as { data: { title: string; introduction: string } };
     expect(recipe.data.title).toBe(HOSTILE);
     expect(recipe.data.introduction).toBe(HOSTILE);

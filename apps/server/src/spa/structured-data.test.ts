@@ -18,8 +18,12 @@ import {
 
 const BASE = 'https://forkful.example';
 
+// The recipe's source (issue 21's import): none here, given so the fixture is whole with or without those fields.
+const unsourced = { sourceUrl: null, sourceSiteName: null };
+
 function recipe(overrides: Partial<RecipeView> = {}): RecipeView {
   return {
+    ...unsourced,
     _id: '0b7c1f3e-8a51-4c1e-9d0c-2f8f3a6b9e10',
     title: 'Tomato Soup',
     introduction: 'A warming bowl for cold evenings.',
