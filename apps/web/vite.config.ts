@@ -1,7 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = 'http://localhost:3000';
 // The Host header stays the page's own (no changeOrigin): the API refuses requests whose Origin differs from Host.
@@ -10,8 +11,50 @@ const proxy = {
   '/uploads': { target: apiTarget },
 };
 
+/**
+ * The installable app and its service worker (docs/decisions/025). Only the browser build makes one: the drawing
+ * bundle (scripts/prerender.mjs, an SSR build of this config) and the dev server do not. The page registers the
+ * worker itself after load (src/app/offline/offline-support.tsx), so nothing is added to the start-up scripts.
+ */
+function pwa(): PluginOption[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/service-worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: {
+      name: 'Forkful',
+      short_name: 'Forkful',
+      description: 'Forkful: discover, cook and share recipes with a community of home cooks.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#fbf6ef',
+      background_color: '#fbf6ef',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      shortcuts: [
+        { name: 'Meal planner', url: '/meal-planner' },
+        { name: 'Shopping list', url: '/shopping-list' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+      globIgnores: ['.ssr/**', '.vite/**'],
+    },
+  }).map((plugin) => ({
+    ...plugin,
+    apply: (_config, env) =>
+      !env.isSsrBuild &&
+      (plugin.apply === undefined || typeof plugin.apply !== 'string' || plugin.apply === env.command),
+  }));
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // Workspace packages resolve to their TypeScript source, so no build step sits between contracts and the web.

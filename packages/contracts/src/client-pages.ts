@@ -76,6 +76,10 @@ export const CLIENT_PAGES = [
   { path: '/edit-recipe/:recipeId', module: 'edit-recipe-route' },
   { path: '/view-recipe/:recipeId', module: 'view-recipe-route', firstRequests: viewRecipeRequests, drawn: true },
   { path: '/users/profile/:userId', module: 'profile-route' },
+  // Issue 18: a logged-in cook's own pages (no first requests: their answers depend on who asks and on the cook's
+  // own today, which the page knows only once it runs).
+  { path: '/meal-planner', module: 'meal-planner-route' },
+  { path: '/shopping-list', module: 'shopping-list-route' },
   // Issue 19: more of the landing page's 'Recommended for you' row.
   { path: '/recommended', module: 'recommended-route' },
 ] as const satisfies readonly ClientPage[];

@@ -2,6 +2,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { AuthBootstrap } from '@/features/auth/auth-bootstrap';
+import { DeferredOfflineSupport } from './offline/deferred-offline-support';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { AppRoutes } from './router';
 import { connectSession, createStore, type AppStore } from './store';
@@ -19,6 +20,7 @@ export function App({ store: given }: { store?: AppStore }) {
             <AuthBootstrap>
               <AppRoutes />
             </AuthBootstrap>
+            <DeferredOfflineSupport />
           </RouteErrorBoundary>
         </BrowserRouter>
       </Provider>

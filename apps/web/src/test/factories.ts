@@ -1,5 +1,9 @@
 import {
+  mealPlanEntrySchema,
   parsedIngredientSchema,
+  shoppingItemSchema,
+  type MealPlanEntry,
+  type ShoppingItem,
   recipeCardSchema,
   recipeListSchema,
   recipeViewSchema,
@@ -87,6 +91,8 @@ export function makeRecipe(overrides: Partial<RecipeView> = {}): RecipeView {
     servings: null,
     yieldText: null,
     ingredientDetails: ingredients.map((text) => makeIngredient({ text })),
+    sourceUrl: null,
+    sourceSiteName: null,
     ...overrides,
   });
 }
@@ -126,6 +132,42 @@ export function makeReviewList(reviews: Review[] = [], overrides: Partial<Review
     curPage: 1,
     totalPages: 1,
     totalReviews: reviews.length,
+    ...overrides,
+  });
+}
+
+/** A planned entry as GET /meal-plan answers it; by default a recipe entry at the recipe's own servings. */
+export function makeMealPlanEntry(overrides: Partial<MealPlanEntry> = {}): MealPlanEntry {
+  return build(mealPlanEntrySchema, {
+    _id: 'e1',
+    clientId: null,
+    date: '2026-11-23',
+    slot: 'dinner',
+    position: 0,
+    servings: null,
+    title: null,
+    recipe: makeRecipeCard(),
+    recipeServings: 4,
+    unavailable: false,
+    updatedAt: CREATED_AT,
+    ...overrides,
+  });
+}
+
+/** A shopping list line as GET /shopping-list answers it; by default a line typed by hand. */
+export function makeShoppingItem(overrides: Partial<ShoppingItem> = {}): ShoppingItem {
+  return build(shoppingItemSchema, {
+    _id: 'i1',
+    clientId: null,
+    text: 'Dish soap',
+    quantity: null,
+    unit: null,
+    food: null,
+    aisle: null,
+    checked: false,
+    sources: [],
+    createdAt: CREATED_AT,
+    updatedAt: CREATED_AT,
     ...overrides,
   });
 }

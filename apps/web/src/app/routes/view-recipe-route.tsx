@@ -1,7 +1,9 @@
+import type { RecipeView } from '@forkful/contracts';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { ViewRecipePage } from '@/features/recipes/view-recipe-page';
 import { ReviewsSection } from '@/features/reviews/reviews-section';
+import { useSession } from '@/lib/session';
 import { useHydrated } from '@/lib/use-hydrated';
 
 // Issue 19: 'More like this' under the recipe, for everyone; its own chunk, loaded once the drawn page is adopted.
@@ -18,10 +20,27 @@ function MoreLikeThis() {
   );
 }
 
+// Issue 18: 'Add to meal plan' for a logged-in cook; its own chunk, loaded only for them.
+const AddToMealPlan = lazy(() =>
+  import('@/features/meal-planner/add-to-meal-plan').then((module) => ({ default: module.AddToMealPlan })),
+);
+
+function PlanThisRecipe({ recipe }: { recipe: RecipeView }) {
+  const { isLoggedIn } = useSession();
+  const hydrated = useHydrated();
+  if (!isLoggedIn || !hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <AddToMealPlan recipe={recipe} />
+    </Suspense>
+  );
+}
+
 export function Component() {
   return (
     <>
       <ViewRecipePage
+        renderActions={(recipe) => <PlanThisRecipe recipe={recipe} />}
         renderReviews={(recipe) => (
           <ReviewsSection key={recipe._id} recipeId={recipe._id} authorId={recipe.author._id} />
         )}

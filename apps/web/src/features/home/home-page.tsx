@@ -69,6 +69,7 @@ const blurbs = [
   {
     title: 'Meal planner',
     text: 'Collect recipes for the week ahead, keep drafts of new ideas and cook without the 6 pm panic.',
+    link: { to: '/meal-planner', label: 'Plan your week' },
     icon: 'M7 2v2H5a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 7h14v10H5V9Zm2 2v2h2v-2H7Zm4 0v2h2v-2h-2Zm4 0v2h2v-2h-2Zm-8 4v2h2v-2H7Zm4 0v2h2v-2h-2Z',
   },
 ];
@@ -127,6 +128,11 @@ export function HomePage({ onSearch, forYou }: HomePageProps) {
                 </span>
                 <h3 className="mt-5 text-xl font-semibold">{blurb.title}</h3>
                 <p className="mt-2 text-ink-soft">{blurb.text}</p>
+                {blurb.link && (
+                  <Link to={blurb.link.to} className="mt-3 inline-block font-semibold text-brand-700 hover:underline">
+                    {blurb.link.label} <span aria-hidden="true">→</span>
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
+import { KitchenNav } from './kitchen-nav';
 import { MainNav } from './main-nav';
 import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu';
 import { openMenu, selectMenuShown } from './menu-slice';
@@ -39,8 +40,9 @@ export function Header({ search, account, menuSearch, menuAccount, onSearchButto
           <div className="max-w-xl min-w-0 flex-1">{search}</div>
           <div className="ml-auto">{account}</div>
         </div>
-        <div className="-mt-1 pb-2">
+        <div className="-mt-1 flex flex-wrap items-center gap-1 pb-2">
           <MainNav variant="bar" />
+          <KitchenNav variant="bar" />
         </div>
       </div>
       {/* Phone (≤ 640px) */}

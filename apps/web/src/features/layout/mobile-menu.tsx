@@ -4,6 +4,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { CloseButton } from '@/components/ui/close-button';
 import { Logo } from '@/components/ui/logo';
+import { KitchenNav } from './kitchen-nav';
 import { MainNav } from './main-nav';
 import { closeMenu, selectMenuShown } from './menu-slice';
 import { useBodyScrollLock } from './use-body-scroll-lock';
@@ -73,6 +74,7 @@ export function MobileMenu({ search, account }: MobileMenuProps) {
           <div className="mt-4">{search}</div>
           <div className="mt-6">
             <MainNav variant="menu" onNavigate={close} />
+            <KitchenNav variant="menu" onNavigate={close} />
           </div>
           <div className="mt-auto border-t border-line pt-6">{account}</div>
         </div>

@@ -16,6 +16,8 @@ import { SaveButton } from './save-button';
 interface ViewRecipePageProps {
   /** The reviews section, composed by the app layer. */
   renderReviews: (recipe: RecipeView) => ReactNode;
+  /** More actions beside Save ('Add to meal plan'), composed by the app layer. */
+  renderActions?: (recipe: RecipeView) => ReactNode;
 }
 
 function ViewRecipeSkeleton() {
@@ -42,7 +44,7 @@ function CreatedAt({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatDateTime(iso, hydrated ? undefined : 'UTC')}</time>;
 }
 
-export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
+export function ViewRecipePage({ renderReviews, renderActions }: ViewRecipePageProps) {
   const { recipeId = '' } = useParams();
   const location = useLocation();
   const { user, isLoggedIn } = useSession();
@@ -107,6 +109,7 @@ export function ViewRecipePage({ renderReviews }: ViewRecipePageProps) {
         )}
         <div className="mt-6 flex flex-wrap items-center gap-3 print:hidden">
           <SaveButton recipeId={recipe._id} loggedIn={isLoggedIn} />
+          {renderActions?.(recipe)}
           {isAuthor && (
             <>
               <Link to={`/edit-recipe/${recipe._id}`} className={buttonClasses('secondary')}>
