@@ -17,7 +17,7 @@ import { describeMachine, loadAverage } from './machine.js';
 import type { Options } from './options.js';
 import { freePort, type Running } from './processes.js';
 import { startApp } from './servers.js';
-import { logIn, sampleOf, scenarios } from './workload.js';
+import { logIn, sampleOf, scenarios, type Scenario } from './workload.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const WARM_UP_SECONDS = 2;
@@ -115,13 +115,10 @@ export async function runCluster(options: Options, log: (line: string) => void):
   const size = options.sizes[0] ?? { label: '10k', recipes: 10_000 };
   const machine = await describeMachine(options.adminUrl, 'not run');
   const startedAt = new Date();
-  log(`cluster: preparing forkful_bench_${size.label}`);
-  const database = await prepareDatabase(
-    options.adminUrl,
-    `forkful_bench_${size.label}`,
-    size.recipes,
-    options.reuseData,
-  );
+  // A database of its own: the ordinary bench recreates forkful_bench_<size>, and may run at the same time.
+  const name = `forkful_bench_cluster_${size.label}`;
+  log(`cluster: preparing ${name}`);
+  const database = await prepareDatabase(options.adminUrl, name, size.recipes, options.reuseData);
   if (database.reusable) await describeDatabase(database.url, size.recipes);
   else await generate(database.url, size.recipes, log);
 
@@ -140,7 +137,13 @@ export async function runCluster(options: Options, log: (line: string) => void):
     proxy = await startHaproxy([app1, app2]);
     await app2Is(proxy, 'UP');
     const sample = await sampleOf(database.url);
-    const list = scenarios(sample, await logIn(app1.baseUrl)).filter(
+    // Liveness: no database and almost no app work, so what the proxy adds per request shows most.
+    const live: Scenario = {
+      key: 'live',
+      name: 'Liveness (no database: the proxy cost laid bare)',
+      requests: () => () => ({ method: 'GET', path: '/api/v1/health/live' }),
+    };
+    const list = [live, ...scenarios(sample, await logIn(app1.baseUrl))].filter(
       (scenario) => options.only.length === 0 || options.only.includes(scenario.key),
     );
     const running = proxy;
