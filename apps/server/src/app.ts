@@ -24,6 +24,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { ingredientRoutes } from './routes/ingredients/index.js';
 import { mealPlanRoutes } from './routes/meal-plan/index.js';
+import { recipeImportRoutes } from './routes/recipe-import/index.js';
 import { recipeRoutes } from './routes/recipes/index.js';
 import { recommendationRoutes } from './routes/recommendations/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
@@ -180,6 +181,7 @@ export async function buildApp({
   });
   await app.register(recommendationRoutes, { prefix: `${API_BASE}/recipes`, services });
   await app.register(recipeRoutes, { prefix: `${API_BASE}/recipes`, services });
+  await app.register(recipeImportRoutes, { prefix: `${API_BASE}/recipes`, services });
   await app.register(reviewRoutes, { prefix: `${API_BASE}/reviews`, services });
   await app.register(userRoutes, { prefix: `${API_BASE}/users`, services });
   await app.register(uploadRoutes, { prefix: `${API_BASE}/uploads`, config });

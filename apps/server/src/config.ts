@@ -86,6 +86,15 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_MAX: wholeNumber(1).default(1000),
   AUTH_RATE_LIMIT_MAX: wholeNumber(1).default(30),
+  /** Issue 21: recipe imports per signed-in user per minute (docs/decisions/022). */
+  IMPORT_RATE_LIMIT_MAX: wholeNumber(1, 1000).default(10),
+  /** Issue 21: the whole fetch of one imported page or photo, redirects included (at most 10 s). */
+  IMPORT_FETCH_TIMEOUT_MS: wholeNumber(100, 10_000).default(10_000),
+  /** Issue 21, tests only: host names served on loopback that the import may fetch (comma-separated; none by default). */
+  IMPORT_TEST_HOSTS: z
+    .string()
+    .regex(/^\s*([a-z0-9.-]+\s*(,\s*[a-z0-9.-]+\s*)*)?$/i, 'must be a comma-separated list of host names')
+    .default(''),
   /** Issue 19: seconds between recommendation refreshes; 0 turns the refresher off (docs/decisions/026). */
   RECOMMENDATIONS_REFRESH_SECONDS: wholeNumber(0, 86400).default(300),
   /** Issue 22: whose X-Forwarded-For to believe (see trustProxyText). */
@@ -149,6 +158,10 @@ export interface Config {
   rateLimitMax: number;
   /** Log-in, sign-up and refresh attempts per minute per client address (log-in also per account and address). */
   authRateLimitMax: number;
+  /** Recipe import (issue 21): per-user limit, fetch time budget, and loopback names allowed in tests. */
+  importRateLimitMax: number;
+  importFetchTimeoutMs: number;
+  importTestHosts: string[];
   /** Images go to this S3-compatible bucket instead of `uploadsDir` when set. */
   s3: S3Settings | undefined;
   /** Fastify's `trustProxy` (TRUST_PROXY): false never reads X-Forwarded-For; else whose forwarding to believe. */
@@ -219,6 +232,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    importRateLimitMax: e.IMPORT_RATE_LIMIT_MAX,
+    importFetchTimeoutMs: e.IMPORT_FETCH_TIMEOUT_MS,
+    importTestHosts: e.IMPORT_TEST_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     s3,
     trustProxy: e.TRUST_PROXY,
     recommendationsRefreshSeconds: e.RECOMMENDATIONS_REFRESH_SECONDS,

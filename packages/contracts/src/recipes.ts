@@ -8,6 +8,7 @@ import {
   TITLE_PATTERN,
   yieldTextFieldSchema,
 } from './fields.js';
+import { recipeSiteNameSchema, recipeSourceUrlSchema } from './import.js';
 import { parsedIngredientSchema } from './ingredients.js';
 import { messages } from './messages.js';
 
@@ -40,6 +41,9 @@ export const createRecipeSchema = z.object({
   // Issue 17 additions: optional, so the spec's calls without them are unchanged.
   servings: servingsFieldSchema.optional(),
   yieldText: yieldTextFieldSchema.optional(),
+  // Issue 21 additions: where an imported recipe came from (http(s) only); optional, null or '' for none.
+  sourceUrl: recipeSourceUrlSchema.nullable().optional(),
+  sourceSiteName: recipeSiteNameSchema.nullable().optional(),
 });
 export type CreateRecipeValues = z.output<typeof createRecipeSchema>;
 
@@ -111,6 +115,9 @@ export const recipeViewSchema = recipeSchema.extend({
   servings: z.number().int().min(1).max(100).nullable(),
   yieldText: z.string().nullable(),
   ingredientDetails: z.array(parsedIngredientSchema),
+  /** Issue 21: the page an imported recipe was adapted from, and its site's name (null for a recipe of one's own). */
+  sourceUrl: z.string().nullable(),
+  sourceSiteName: z.string().nullable(),
 });
 export type RecipeView = z.infer<typeof recipeViewSchema>;
 

@@ -76,6 +76,9 @@ export const recipes = pgTable(
      * stored before migration 0004 until the start-up backfill reaches it (docs/decisions/021).
      */
     ingredientDetails: jsonb('ingredient_details').$type<ParsedIngredient[]>(),
+    /** Issue 21 (migration 0005): where an imported recipe came from; both optional. */
+    sourceUrl: text('source_url'),
+    sourceSiteName: text('source_site_name'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -26,7 +26,8 @@ export type RecipeCardRow = {
 };
 
 export const RECIPE_COLUMNS = `${CARD_COLUMNS}, r.ingredients, r.steps, r.updated_at AS "updatedAt",
-  r.servings, r.yield_text AS "yieldText", r.ingredient_details AS "ingredientDetails"`;
+  r.servings, r.yield_text AS "yieldText", r.ingredient_details AS "ingredientDetails",
+  r.source_url AS "sourceUrl", r.source_site_name AS "sourceSiteName"`;
 
 export type RecipeRow = RecipeCardRow & {
   ingredients: string[];
@@ -36,4 +37,7 @@ export type RecipeRow = RecipeCardRow & {
   yieldText: string | null;
   /** Null for a recipe the start-up backfill has not reached yet (migration 0004). */
   ingredientDetails: ParsedIngredient[] | null;
+  /** Issue 21: where an imported recipe came from (migration 0005). */
+  sourceUrl: string | null;
+  sourceSiteName: string | null;
 };

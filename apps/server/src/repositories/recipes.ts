@@ -46,10 +46,11 @@ export class RecipeRepository {
   ): Promise<string> {
     const result = await this.db.execute<{ id: string }>(sql`
       INSERT INTO recipes (author_id, title, introduction, cooking_time, ingredients, steps, photo_key, is_published,
-                           servings, yield_text, ingredient_details)
+                           servings, yield_text, ingredient_details, source_url, source_site_name)
       VALUES (${authorId}, ${values.title}, ${values.introduction}, ${values.cookingTime},
               ${sql.param(values.ingredients)}::text[], ${sql.param(values.steps)}::text[], ${photoKey}, ${values.isPublished},
-              ${values.servings ?? null}, ${values.yieldText ?? null}, ${JSON.stringify(details)}::jsonb)
+              ${values.servings ?? null}, ${values.yieldText ?? null}, ${JSON.stringify(details)}::jsonb,
+              ${values.sourceUrl ?? null}, ${values.sourceSiteName ?? null})
       RETURNING id`);
     const id = result.rows[0]?.id;
     if (!id) throw new Error('recipe insert returned nothing');
@@ -104,12 +105,17 @@ export class RecipeRepository {
       await this.lockForAuthor(tx, id, userId);
       const servings = values.servings === undefined ? sql`servings` : sql`${values.servings}`;
       const yieldText = values.yieldText === undefined ? sql`yield_text` : sql`${values.yieldText}`;
+      // Issue 21: the source, kept when the call leaves it out, cleared by an explicit null or empty text.
+      const sourceUrl = values.sourceUrl === undefined ? sql`source_url` : sql`${values.sourceUrl}`;
+      const sourceSiteName =
+        values.sourceSiteName === undefined ? sql`source_site_name` : sql`${values.sourceSiteName}`;
       await tx.execute(sql`
         UPDATE recipes SET title = ${values.title}, introduction = ${values.introduction},
           cooking_time = ${values.cookingTime}, ingredients = ${sql.param(values.ingredients)}::text[],
           ingredient_details = ${JSON.stringify(details)}::jsonb,
           steps = ${sql.param(values.steps)}::text[], is_published = ${values.isPublished},
-          servings = ${servings}, yield_text = ${yieldText}, updated_at = now()
+          servings = ${servings}, yield_text = ${yieldText}, source_url = ${sourceUrl},
+          source_site_name = ${sourceSiteName}, updated_at = now()
         WHERE id = ${id}`);
       return this.findVisible(id, userId, tx);
     });

@@ -47,6 +47,12 @@ export const createRecipeForm = z.object({
     .optional()
     .meta({ description: 'Whole servings, 1 to 100; empty or absent for none (issue 17)' }),
   yieldText: z.string().max(100).optional().meta({ description: "The yield as written, e.g. '24 cookies' (issue 17)" }),
+  sourceUrl: z
+    .string()
+    .max(2048)
+    .optional()
+    .meta({ description: 'The http(s) page an imported recipe was adapted from (issue 21)' }),
+  sourceSiteName: z.string().max(100).optional().meta({ description: "That page's site name (issue 21)" }),
   recipePhoto: recipePhoto.optional(),
 });
 

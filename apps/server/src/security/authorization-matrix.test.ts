@@ -152,6 +152,12 @@ const TABLE: Row[] = [
   { call: 'DELETE /shopping-list/items/{id}', id: 'item', owner: 'author', changes: 'data',
     expect: [401, 404, 200, 400, 404] },
   { call: 'DELETE /shopping-list/checked', owner: 'self', changes: 'data', expect: [401, 200, 200, null, null] },
+  // Issue 21: the import reads a pasted page (no network here) and saves nothing; the photo call fetches only public
+  // addresses, so a loopback one is refused (422) for anyone signed in.
+  { call: 'POST /recipes/import', owner: 'self', expect: [401, 200, 200, null, null],
+    body: () => ({ json: { html: '<script type="application/ld+json">{"@type":"Recipe","name":"Soup","recipeIngredient":["1 egg"]}</script>' } }) },
+  { call: 'POST /recipes/import/photo', owner: 'self', expect: [401, 422, 422, null, null],
+    body: () => ({ json: { url: 'http://127.0.0.1/photo.jpg' } }) },
 ];
 
 const cells = TABLE.flatMap((row) =>
@@ -198,7 +204,7 @@ describe('authorization matrix: every endpoint × anonymous / other user / owner
     const calls = new Set(
       TABLE.map((row) => row.call.replace(/\?.*$/, '').replace(/\/(Hidden Draft|\{secret\})$/, '')),
     );
-    expect(calls.size).toBe(55);
+    expect(calls.size).toBe(57);
   });
 
   it('has a row for every route the API documents, so a new route cannot skip the matrix', () => {

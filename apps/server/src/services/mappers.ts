@@ -53,6 +53,8 @@ export class Mappers {
       servings: row.servings,
       yieldText: row.yieldText,
       ingredientDetails: ingredientDetailsOf(row),
+      sourceUrl: row.sourceUrl ?? null,
+      sourceSiteName: row.sourceSiteName ?? null,
     };
   }
 
