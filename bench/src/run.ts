@@ -23,6 +23,11 @@ const started = Date.now();
 const log = (line: string) =>
   console.info(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
 
+// Issue 19: `npm run bench -- recs …` is the recommendation bench, a run of its own (src/recs.ts).
+if (process.argv[2] === 'recs') {
+  await (await import('./recs.js')).runRecsBench(process.argv.slice(3));
+  process.exit(0);
+}
 const options = parseOptions(process.argv.slice(2));
 const keep = (scenario: Scenario) => options.only.length === 0 || options.only.includes(scenario.key);
 

@@ -17,6 +17,8 @@ export const RECOMMENDER = {
   /** A word in more than this share of published recipes (and more than minDocumentFrequencyCap) links nothing. */
   maxTermShare: 0.05,
   minDocumentFrequencyCap: 200,
+  /** Which content neighbours are kept among near-equals: cosine × (1 + this × ln(1 + likes)). */
+  contentPopularityTieBreak: 0.05,
   /** Title words count double against ingredient words. */
   titleTermWeight: 2,
   /** Popularity: half-life of a save's or review's weight, and of a new recipe's freshness bonus (days). */
@@ -28,8 +30,11 @@ export const RECOMMENDER = {
   priorReviews: 3,
   /** Blend at request time: a content edge weighs this much against a co-liked edge of the same score. */
   contentWeight: 0.35,
-  /** Popularity prior added to a personal score (scaled to the best popularity among the candidates). */
-  popularityWeight: 0.05,
+  /**
+   * The popularity prior in a personal score: score × (1 − w + w × popularity / best popularity). A cook's taste
+   * says which kind of dish; among those, what others like now is the better bet.
+   */
+  popularityWeight: 0.7,
   /** A user's most recent signals read per request. */
   signalsPerRequest: 100,
   /** Candidates read per result for the variety re-rank, and its trade-off (1 = relevance only). */

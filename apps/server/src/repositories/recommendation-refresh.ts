@@ -30,8 +30,8 @@ async function mealPlanTable(client: pg.PoolClient): Promise<string | null> {
 const MARKER_SQL = `
   SELECT concat_ws('|',
     (SELECT count(*) || '/' || coalesce(max(created_at)::text, '') FROM saved_recipes),
-    (SELECT count(*) || '/' || coalesce(max(updated_at)::text, '') FROM reviews),
-    (SELECT count(*) || '/' || coalesce(max(updated_at)::text, '') FROM recipes WHERE is_published)) AS marker`;
+    (SELECT count(*) || '/' || coalesce(max(updated_at)::text, '') FROM reviews)) AS signals,
+    (SELECT count(*) || '/' || coalesce(max(updated_at)::text, '') FROM recipes WHERE is_published) AS recipes`;
 
 /** Every signal as (user, recipe, weight, time): a like is > 0, a dislike < 0; only published recipes. */
 function signalsSql(mealPlan: string | null): string {
@@ -49,8 +49,10 @@ function signalsSql(mealPlan: string | null): string {
     ${planned}`;
 }
 
-function statements(mealPlan: string | null): string[] {
-  const halfLife = (days: number) => `${days * 86400}`;
+const halfLife = (days: number) => `${days * 86400}`;
+
+/** Likes and the co-liked neighbours (kind 1). */
+function coLikedStatements(mealPlan: string | null): string[] {
   return [
     `SET LOCAL work_mem = '64MB'`,
     // Likes: a user's recipe counts when some signal likes it and none dislikes it (a low rating wins over a save).
@@ -66,7 +68,7 @@ function statements(mealPlan: string | null): string[] {
     `ANALYZE rec_likes`,
     `CREATE TEMP TABLE rec_like_counts ON COMMIT DROP AS
      SELECT recipe_id, count(*)::real AS n FROM rec_likes GROUP BY recipe_id HAVING count(*) >= ${P.minUsersPerPair}`,
-    `DELETE FROM recipe_neighbours`,
+    `DELETE FROM recipe_neighbours WHERE kind = 1`,
     // Co-liked: cosine over the users who like both, shrunk when few; (user, recipe) is unique in rec_likes, so
     // count(*) is the number of distinct users linking the pair, and a pair under the minimum is never stored.
     `INSERT INTO recipe_neighbours (recipe_id, neighbour_id, kind, score)
@@ -83,6 +85,20 @@ function statements(mealPlan: string | null): string[] {
          HAVING count(*) >= ${P.minUsersPerPair}
        ) p
      ) ranked WHERE rank <= ${P.coLikedNeighbours}`,
+  ];
+}
+
+/**
+ * Content neighbours (kind 2): recomputed only when published recipes changed (content does not depend on who
+ * likes what). Among near-equal neighbours the better-liked ones are kept (a popularity tie-break on the rank only;
+ * the stored score stays the cosine).
+ */
+function contentStatements(): string[] {
+  return [
+    `DELETE FROM recipe_neighbours WHERE kind = 2`,
+    `CREATE TEMP TABLE rec_all_counts ON COMMIT DROP AS
+     SELECT recipe_id, count(*)::real AS n FROM rec_likes GROUP BY recipe_id`,
+    `ANALYZE rec_all_counts`,
     // Content: the title (weight A) and ingredient (weight C) lexemes of the search vector (decisions 007, 016),
     // weighted by inverse document frequency; a word in too many recipes ('salt', 'cup') links nothing.
     `CREATE TEMP TABLE rec_terms ON COMMIT DROP AS
@@ -104,15 +120,25 @@ function statements(mealPlan: string | null): string[] {
     `ANALYZE rec_norms`,
     `INSERT INTO recipe_neighbours (recipe_id, neighbour_id, kind, score)
      SELECT recipe_id, neighbour_id, 2, score FROM (
-       SELECT p.*, row_number() OVER (PARTITION BY p.recipe_id ORDER BY p.score DESC, p.neighbour_id) AS rank
+       SELECT p.*, row_number() OVER (
+                PARTITION BY p.recipe_id
+                ORDER BY p.score * (1 + ${P.contentPopularityTieBreak} * ln(1 + coalesce(c.n, 0))) DESC, p.neighbour_id
+              ) AS rank
        FROM (
          SELECT a.recipe_id, b.recipe_id AS neighbour_id,
                 (sum(a.w * b.w) / (min(na.norm) * min(nb.norm)))::real AS score
          FROM rec_weighted a JOIN rec_weighted b ON b.term = a.term AND b.recipe_id <> a.recipe_id
            JOIN rec_norms na ON na.recipe_id = a.recipe_id JOIN rec_norms nb ON nb.recipe_id = b.recipe_id
          GROUP BY a.recipe_id, b.recipe_id
-       ) p WHERE p.score >= ${P.minContentScore}
+       ) p LEFT JOIN rec_all_counts c ON c.recipe_id = p.neighbour_id
+       WHERE p.score >= ${P.minContentScore}
      ) ranked WHERE rank <= ${P.contentNeighbours}`,
+  ];
+}
+
+/** The popularity prior (see parameters). */
+function popularityStatements(): string[] {
+  return [
     // Popularity: recent saves and good reviews (each halving every activityHalfLifeDays), a bonus for new recipes,
     // times the Bayesian average rating. A bad review subtracts.
     `DELETE FROM recipe_popularity`,
@@ -155,7 +181,8 @@ export async function refreshRecommendations(pool: pg.Pool, force = false): Prom
         await client.query('ROLLBACK');
         return done('locked');
       }
-      const marker = (await client.query<{ marker: string }>(MARKER_SQL)).rows[0]?.marker ?? '';
+      const now = (await client.query<{ signals: string; recipes: string }>(MARKER_SQL)).rows[0];
+      const marker = `${now?.signals ?? ''}#${now?.recipes ?? ''}`;
       const last = await client.query<{ marker: string; age: number }>(
         `SELECT marker, extract(epoch FROM now() - refreshed_at)::float8 AS age FROM recommendation_refreshes`,
       );
@@ -164,7 +191,13 @@ export async function refreshRecommendations(pool: pg.Pool, force = false): Prom
         await client.query('ROLLBACK');
         return done('unchanged');
       }
-      for (const statement of statements(await mealPlanTable(client))) await client.query(statement);
+      const recipesChanged = force || !previous || previous.marker.split('#')[1] !== (now?.recipes ?? '');
+      const work = [
+        ...coLikedStatements(await mealPlanTable(client)),
+        ...(recipesChanged ? contentStatements() : []),
+        ...popularityStatements(),
+      ];
+      for (const statement of work) await client.query(statement);
       const counts = await client.query<{ kind: number; pairs: string }>(
         'SELECT kind, count(*) AS pairs FROM recipe_neighbours GROUP BY kind',
       );

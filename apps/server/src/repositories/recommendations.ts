@@ -65,13 +65,14 @@ export class RecommendationRepository {
         GROUP BY n.neighbour_id
         HAVING sum(m.w * n.score * ${KIND_WEIGHT}) > 0
       )
-      SELECT ${cardColumns}, s.score::float8 AS score, p.score::float8 AS popularity,
-             m.action AS "reasonAction", b.title AS "reasonTitle"
+      SELECT ${cardColumns}, s.score::float8 * (${1 - P.popularityWeight} + ${P.popularityWeight}
+               * coalesce(p.score, 0) / greatest((SELECT max(score) FROM recipe_popularity), 1e-9))::float8 AS score,
+             p.score::float8 AS popularity, m.action AS "reasonAction", b.title AS "reasonTitle"
       FROM scored s JOIN recipes r ON r.id = s.id JOIN users u ON u.id = r.author_id
         LEFT JOIN recipe_popularity p ON p.recipe_id = r.id
         LEFT JOIN mine m ON m.recipe_id = s.because LEFT JOIN recipes b ON b.id = s.because
       WHERE ${notKnownTo(userId)}
-      ORDER BY s.score DESC, r.id LIMIT ${limit}`);
+      ORDER BY score DESC, r.id LIMIT ${limit}`);
     return result.rows;
   }
 

@@ -54,14 +54,9 @@ export class RecommendationService {
   async recommended(viewerId: string | null, limit: number): Promise<RecommendedRecipe[]> {
     const want = limit * P.candidatesPerResult;
     const personal = viewerId ? await this.recommendations.personal(viewerId, want) : [];
-    const bestPopularity = Math.max(0, ...personal.map((row) => row.popularity ?? 0));
+    // The score already carries the popularity prior (repositories/recommendations.ts).
     const bestScore = Math.max(0, ...personal.map((row) => row.score));
-    const ranked = personal.map((row) => ({
-      id: row.id,
-      row,
-      relevance: row.score / (bestScore || 1) + P.popularityWeight * ((row.popularity ?? 0) / (bestPopularity || 1)),
-    }));
-    ranked.sort((a, b) => b.relevance - a.relevance);
+    const ranked = personal.map((row) => ({ id: row.id, row, relevance: row.score / (bestScore || 1) }));
     let picked = await this.rerank(ranked, limit);
     if (picked.length < limit) {
       // Good and fresh for the rest (and for visitors and new users, all of it): never an empty row.

@@ -1,0 +1,450 @@
+/*
+ * `npm run bench -- recs [--sizes 10k] [--eval-users 1000]`: the recommendation bench of issue 19. Builds a synthetic
+ * community with a known structure (recs-community.ts), hides each evaluated cook's last three likes, loads the rest
+ * into a fresh database with the server's migrations, runs the server's own refresh (timed), and scores the
+ * server's own recommendation service against 'most popular' and 'random': hit rate@10 and nDCG@10. 'More like this'
+ * is scored by how many results share the source's cuisine or main ingredient family. Results go to
+ * bench/results/recs-<date>.md. Uses the server's build (apps/server/dist): run `npm run build -w @forkful/server`.
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { prepareDatabase } from './generate.js';
+import { buildCommunity, type Community } from './recs-community.js';
+import { migrate, repoRoot, serverModule, serverModules } from './server-modules.js';
+
+const HIDDEN_PER_USER = 3;
+const MIN_LIKES_TO_EVALUATE = 6;
+const K = 10;
+
+const started = Date.now();
+const log = (line: string) =>
+  console.info(`[recs ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
+
+interface RefreshResult {
+  status: string;
+  seconds: number;
+  coLikedPairs: number;
+  contentPairs: number;
+}
+interface Card {
+  _id: string;
+}
+interface Service {
+  recommended: (viewerId: string | null, limit: number) => Promise<Card[]>;
+  similar: (recipeId: string, viewerId: string | null, limit: number) => Promise<Card[]>;
+}
+
+/** Ids derived from the index, so a reused database is read with the same community. */
+const uuid = (kind: number, n: number) => `00000000-0000-4000-8${kind}00-${n.toString(16).padStart(12, '0')}`;
+function idsOf(community: Community) {
+  return {
+    userIds: Array.from({ length: community.users }, (_, n) => uuid(1, n)),
+    recipeIds: community.recipes.map((recipe) => uuid(2, recipe.index)),
+  };
+}
+
+async function loadCommunity(url: string, community: Community, hidden: Set<number>, draftEvery: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { userIds, recipeIds } = idsOf(community);
+  const batches = async <T>(items: T[], size: number, run: (batch: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < items.length; i += size) await run(items.slice(i, i + size));
+  };
+  try {
+    await batches(userIds, 5000, (batch) =>
+      client.query(
+        `INSERT INTO users (id, name, email, password_hash)
+         SELECT id, 'Cook', 'recs-' || id || '@bench.forkful.test', 'not-a-hash' FROM unnest($1::uuid[]) AS id`,
+        [batch],
+      ),
+    );
+    await batches(community.recipes, 2000, (batch) =>
+      client.query(
+        `INSERT INTO recipes (id, author_id, title, cooking_time, ingredients, steps, is_published, created_at)
+         SELECT r.id, r.author, r.title, 30, ARRAY(SELECT json_array_elements_text(r.ingredients)), ARRAY['Cook it'],
+                r.published, now() - make_interval(secs => r.age * 86400)
+         FROM json_to_recordset($1::json) AS r(id uuid, author uuid, title text, ingredients json, published boolean, age float8)`,
+        [
+          JSON.stringify(
+            batch.map((recipe) => ({
+              id: recipeIds[recipe.index],
+              author: userIds[recipe.author],
+              title: recipe.title,
+              ingredients: recipe.ingredients,
+              published: recipe.index % draftEvery !== 0,
+              age: recipe.ageDays,
+            })),
+          ),
+        ],
+      ),
+    );
+    const kept = community.interactions.filter((_, i) => !hidden.has(i));
+    const saves = kept.filter((item) => item.kind === 'save');
+    const ratings = kept.filter((item) => item.kind === 'rating');
+    await batches(saves, 20000, (batch) =>
+      client.query(
+        `INSERT INTO saved_recipes (user_id, recipe_id, created_at)
+         SELECT u, r, now() - make_interval(secs => a * 86400) FROM unnest($1::uuid[], $2::uuid[], $3::float8[]) AS t(u, r, a)
+         ON CONFLICT DO NOTHING`,
+        [batch.map((s) => userIds[s.user]), batch.map((s) => recipeIds[s.recipe]), batch.map((s) => s.ageDays)],
+      ),
+    );
+    await batches(ratings, 20000, (batch) =>
+      client.query(
+        `INSERT INTO reviews (recipe_id, owner_id, rating, created_at, updated_at)
+         SELECT r, u, g, now() - make_interval(secs => a * 86400), now() - make_interval(secs => a * 86400)
+         FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::float8[]) AS t(u, r, g, a)
+         ON CONFLICT DO NOTHING`,
+        [
+          batch.map((s) => userIds[s.user]),
+          batch.map((s) => recipeIds[s.recipe]),
+          batch.map((s) => s.rating),
+          batch.map((s) => s.ageDays),
+        ],
+      ),
+    );
+    await client.query(`UPDATE recipes r SET rating_sum = s.sum, total_reviews = s.n
+      FROM (SELECT recipe_id, sum(rating)::int AS sum, count(*)::int AS n FROM reviews GROUP BY recipe_id) s
+      WHERE s.recipe_id = r.id`);
+    await client.query('ANALYZE');
+    return { userIds, recipeIds, saves: saves.length, ratings: ratings.length };
+  } finally {
+    await client.end();
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+function score(list: string[], relevant: Set<string>) {
+  const top = list.slice(0, K);
+  let dcg = 0;
+  top.forEach((id, i) => {
+    if (relevant.has(id)) dcg += 1 / Math.log2(i + 2);
+  });
+  let ideal = 0;
+  for (let i = 0; i < Math.min(K, relevant.size); i++) ideal += 1 / Math.log2(i + 2);
+  return { hit: top.some((id) => relevant.has(id)) ? 1 : 0, ndcg: ideal > 0 ? dcg / ideal : 0 };
+}
+
+async function runSize(
+  adminUrl: string,
+  label: string,
+  recipeCount: number,
+  evalUsers: number,
+  reuse: boolean,
+  skipRefresh = false,
+) {
+  log(`${label}: building the community`);
+  const community = buildCommunity(recipeCount);
+  // Each user's likes in time order (oldest first: ageDays descending); the last three of an active user are hidden.
+  const likesOf = new Map<number, number[]>();
+  community.interactions.forEach((item, i) => {
+    if (item.like) likesOf.set(item.user, [...(likesOf.get(item.user) ?? []), i]);
+  });
+  const hidden = new Set<number>();
+  const candidates = [...likesOf].filter(([, likes]) => likes.length >= MIN_LIKES_TO_EVALUATE);
+  const evaluated = candidates.filter((_, i) => i % Math.max(1, Math.floor(candidates.length / evalUsers)) === 0);
+  const hiddenOf = new Map<number, number[]>();
+  for (const [user, likes] of evaluated.slice(0, evalUsers)) {
+    const last = likes.slice(-HIDDEN_PER_USER);
+    last.forEach((i) => hidden.add(i));
+    hiddenOf.set(
+      user,
+      last.map((i) => community.interactions[i]!.recipe),
+    );
+  }
+  const draftEvery = 100;
+
+  const name = `forkful_bench_recs_${label}`;
+  const database = reuse
+    ? { url: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString() }
+    : await prepareDatabase(adminUrl, name, recipeCount, false);
+  if (!reuse) await migrate(database.url);
+  log(
+    `${label}: loading ${community.recipes.length} recipes, ${community.users} cooks, ${community.interactions.length - hidden.size} interactions (${hidden.size} hidden)`,
+  );
+  const loadStarted = performance.now();
+  const kept = community.interactions.filter((_, i) => !hidden.has(i));
+  const loaded = reuse
+    ? {
+        ...idsOf(community),
+        saves: kept.filter((item) => item.kind === 'save').length,
+        ratings: kept.filter((item) => item.kind === 'rating').length,
+      }
+    : await loadCommunity(database.url, community, hidden, draftEvery);
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+
+  const { connectDatabase } = await serverModules();
+  const handle = connectDatabase(database.url, 4) as unknown as {
+    db: { $client: pg.Pool };
+    close: () => Promise<void>;
+  };
+  try {
+    const { refreshRecommendations } = await serverModule<{
+      refreshRecommendations: (pool: pg.Pool, force?: boolean) => Promise<RefreshResult>;
+    }>('repositories/recommendation-refresh.js');
+    log(`${label}: full refresh`);
+    const refresh = skipRefresh
+      ? { status: 'skipped', seconds: NaN, coLikedPairs: NaN, contentPairs: NaN }
+      : await refreshRecommendations(handle.db.$client, true);
+    log(
+      `${label}: refreshed in ${refresh.seconds.toFixed(1)} s (${refresh.coLikedPairs} co-liked, ${refresh.contentPairs} content pairs)`,
+    );
+    const again = await refreshRecommendations(handle.db.$client, false);
+
+    const { RecommendationService } = await serverModule<{
+      RecommendationService: new (a: unknown, b: unknown, c: unknown) => Service;
+    }>('services/recommendations.js');
+    const { RecommendationRepository } = await serverModule<{ RecommendationRepository: new (db: unknown) => unknown }>(
+      'repositories/recommendations.js',
+    );
+    const { RecipeRepository } = await serverModule<{
+      RecipeRepository: new (db: unknown) => { findVisible: (id: string, viewer: string | null) => Promise<unknown> };
+    }>('repositories/recipes.js');
+    const recipes = new RecipeRepository(handle.db);
+    const mapper = { recipeCard: (row: { id: string }) => ({ _id: row.id }) };
+    const service = new RecommendationService(new RecommendationRepository(handle.db), recipes, mapper);
+
+    // Baselines from the training data: the most liked published recipes, and random published ones.
+    const published = community.recipes.filter((recipe) => recipe.index % draftEvery !== 0).map((r) => r.index);
+    const likeCounts = new Map<number, number>();
+    community.interactions.forEach((item, i) => {
+      if (item.like && !hidden.has(i)) likeCounts.set(item.recipe, (likeCounts.get(item.recipe) ?? 0) + 1);
+    });
+    const popular = [...published].sort((a, b) => (likeCounts.get(b) ?? 0) - (likeCounts.get(a) ?? 0));
+    const knownOf = (user: number) => {
+      const known = new Set<number>();
+      community.interactions.forEach((item, i) => {
+        if (item.user === user && !hidden.has(i)) known.add(item.recipe);
+      });
+      community.recipes.forEach((recipe) => {
+        if (recipe.author === user) known.add(recipe.index);
+      });
+      return known;
+    };
+    const random = (() => {
+      let a = 7;
+      return () => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
+    })();
+
+    const totals = {
+      recommender: { hit: 0, ndcg: 0 },
+      popular: { hit: 0, ndcg: 0 },
+      random: { hit: 0, ndcg: 0 },
+    };
+    const latency = { recommended: [] as number[], view: [] as number[] };
+    let personalised = 0;
+    let draftsShown = 0;
+    let knownShown = 0;
+    const recipeUuid = loaded.recipeIds;
+    const indexOf = new Map(loaded.recipeIds.map((id, i) => [id, i]));
+    log(`${label}: scoring ${hiddenOf.size} cooks`);
+    for (const [user, hiddenRecipes] of hiddenOf) {
+      const relevant = new Set(hiddenRecipes.map((r) => recipeUuid[r]!));
+      const known = knownOf(user);
+      const t0 = performance.now();
+      const recs = (await service.recommended(loaded.userIds[user]!, K)).map((card) => card._id);
+      latency.recommended.push(performance.now() - t0);
+      const t1 = performance.now();
+      await recipes.findVisible(loaded.recipeIds[published[Math.floor(random() * published.length)]!]!, null);
+      latency.view.push(performance.now() - t1);
+      for (const id of recs) {
+        const i = indexOf.get(id)!;
+        if (i % draftEvery === 0) draftsShown++;
+        if (known.has(i)) knownShown++;
+      }
+      if (recs.length === K) personalised++;
+      const add = (key: keyof typeof totals, list: string[]) => {
+        const s = score(list, relevant);
+        totals[key].hit += s.hit;
+        totals[key].ndcg += s.ndcg;
+      };
+      add('recommender', recs);
+      add(
+        'popular',
+        popular
+          .filter((r) => !known.has(r))
+          .slice(0, K)
+          .map((r) => loaded.recipeIds[r]!),
+      );
+      const randomList = new Set<number>();
+      while (randomList.size < K) {
+        const r = published[Math.floor(random() * published.length)]!;
+        if (!known.has(r)) randomList.add(r);
+      }
+      add(
+        'random',
+        [...randomList].map((r) => loaded.recipeIds[r]!),
+      );
+    }
+    const n = hiddenOf.size;
+
+    // More like this: a sample of published recipes, anonymous viewer.
+    let shared = 0;
+    let shown = 0;
+    let sameCuisine = 0;
+    let empty = 0;
+    const sample = published.filter((_, i) => i % Math.max(1, Math.floor(published.length / 500)) === 0).slice(0, 500);
+    const similarLatency: number[] = [];
+    for (const source of sample) {
+      const t0 = performance.now();
+      const list = await service.similar(loaded.recipeIds[source]!, null, 6);
+      similarLatency.push(performance.now() - t0);
+      if (list.length === 0) empty++;
+      for (const card of list) {
+        const other = community.recipes[indexOf.get(card._id)!]!;
+        const from = community.recipes[source]!;
+        shown++;
+        if (other.cuisine === from.cuisine || other.family === from.family) shared++;
+        if (other.cuisine === from.cuisine) sameCuisine++;
+      }
+    }
+
+    // Privacy: every stored co-liked pair is linked by at least 3 different users' likes (sample).
+    const pool = handle.db.$client;
+    const privacy = await pool.query<{ pairs: string; under: string }>(`
+      WITH likes AS (
+        SELECT user_id, recipe_id FROM saved_recipes
+        UNION SELECT owner_id, recipe_id FROM reviews WHERE rating >= 4
+        UNION SELECT author_id, id FROM recipes WHERE is_published
+      ), sample AS (SELECT recipe_id, neighbour_id FROM recipe_neighbours WHERE kind = 1 ORDER BY random() LIMIT 300)
+      SELECT count(*) AS pairs, count(*) FILTER (WHERE linking < 3) AS under FROM (
+        SELECT s.recipe_id, s.neighbour_id, count(DISTINCT a.user_id) AS linking
+        FROM sample s JOIN likes a ON a.recipe_id = s.recipe_id JOIN likes b ON b.recipe_id = s.neighbour_id AND b.user_id = a.user_id
+        GROUP BY s.recipe_id, s.neighbour_id) t`);
+
+    return {
+      label,
+      recipes: recipeCount,
+      users: community.users,
+      saves: loaded.saves,
+      ratings: loaded.ratings,
+      loadSeconds,
+      refresh,
+      again,
+      evaluated: n,
+      personalised,
+      draftsShown,
+      knownShown,
+      hit: {
+        recommender: totals.recommender.hit / n,
+        popular: totals.popular.hit / n,
+        random: totals.random.hit / n,
+      },
+      ndcg: {
+        recommender: totals.recommender.ndcg / n,
+        popular: totals.popular.ndcg / n,
+        random: totals.random.ndcg / n,
+      },
+      similar: { sources: sample.length, shown, shared: shared / shown, sameCuisine: sameCuisine / shown, empty },
+      latency: {
+        recommendedP50: percentile(latency.recommended, 50),
+        recommendedP99: percentile(latency.recommended, 99),
+        viewP50: percentile(latency.view, 50),
+        viewP99: percentile(latency.view, 99),
+        similarP50: percentile(similarLatency, 50),
+      },
+      privacy: { sampled: Number(privacy.rows[0]?.pairs ?? 0), under: Number(privacy.rows[0]?.under ?? 0) },
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+type SizeResult = Awaited<ReturnType<typeof runSize>>;
+
+function render(results: SizeResult[], command: string): string {
+  const f = (x: number, digits = 3) => x.toFixed(digits);
+  const lines = [
+    `# Recommendation bench (${new Date().toISOString().slice(0, 10)})`,
+    '',
+    `Command: \`${command}\`. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ` +
+      `${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' / ')} at the end (shared with other sessions: timings are noisy).`,
+    '',
+    'Each evaluated cook (at least 6 likes) has their last 3 likes (saves or ratings of 4-5) hidden before loading;',
+    "a list scores a hit when one of them is in its top 10. 'Most popular' is the most liked published recipes the",
+    "cook has not touched; 'random' is 10 random published recipes they have not touched. The recommender is the",
+    "server's own RecommendationService over the tables its own refresh filled.",
+    '',
+  ];
+  for (const r of results) {
+    lines.push(
+      `## ${r.label}: ${r.recipes} recipes, ${r.users} cooks, ${r.saves} saves, ${r.ratings} ratings`,
+      '',
+      `Loaded in ${f(r.loadSeconds, 1)} s. Full refresh: **${f(r.refresh.seconds, 1)} s** (${r.refresh.coLikedPairs} co-liked pairs, ` +
+        `${r.refresh.contentPairs} content pairs); a second refresh with nothing changed: ${r.again.status} in ${f(r.again.seconds, 2)} s.`,
+      '',
+      `| list (${r.evaluated} cooks) | hit rate@10 | nDCG@10 |`,
+      '| --- | ---: | ---: |',
+      `| recommender | ${f(r.hit.recommender)} | ${f(r.ndcg.recommender)} |`,
+      `| most popular | ${f(r.hit.popular)} | ${f(r.ndcg.popular)} |`,
+      `| random | ${f(r.hit.random)} | ${f(r.ndcg.random)} |`,
+      '',
+      `Recommender / most popular, hit rate@10: **${f(r.hit.recommender / r.hit.popular, 2)}×** (target ≥ 2×).`,
+      '',
+      `More like this (${r.similar.sources} published recipes, 6 each, anonymous): ${r.similar.shown} results, ` +
+        `**${f(r.similar.shared * 100, 1)} %** share the source's cuisine or main ingredient family (target ≥ 80 %), ` +
+        `${f(r.similar.sameCuisine * 100, 1)} % its cuisine; ${r.similar.empty} sources had no result.`,
+      '',
+      `Checks: drafts recommended ${r.draftsShown}; recipes the cook already saved, rated or wrote recommended ${r.knownShown}; ` +
+        `lists shorter than 10: ${r.evaluated - r.personalised}; sampled co-liked pairs linked by fewer than 3 users: ` +
+        `${r.privacy.under} of ${r.privacy.sampled}.`,
+      '',
+      `In-process read times (the service and repository, no HTTP; interleaved, one call at a time): recommended p50 ` +
+        `${f(r.latency.recommendedP50, 1)} ms / p99 ${f(r.latency.recommendedP99, 1)} ms; view-recipe read p50 ` +
+        `${f(r.latency.viewP50, 1)} ms / p99 ${f(r.latency.viewP99, 1)} ms; similar p50 ${f(r.latency.similarP50, 1)} ms.`,
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+export async function runRecsBench(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      sizes: { type: 'string', default: '10k' },
+      'eval-users': { type: 'string', default: '1000' },
+      'admin-url': {
+        type: 'string',
+        default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      },
+      out: { type: 'string', default: '' },
+      /** Tuning: keep the database an earlier run loaded (same seed, same community), and refresh it again. */
+      'reuse-data': { type: 'boolean', default: false },
+      /** Tuning the request side only: score the tables as an earlier run left them. */
+      'skip-refresh': { type: 'boolean', default: false },
+    },
+  });
+  const sizes = values.sizes.split(',').map((text) => {
+    const match = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(text.trim());
+    if (!match) throw new Error(`--sizes: '${text}' is not a size such as 10k or 1m`);
+    const scale = { '': 1, k: 1_000, m: 1_000_000 }[(match[2] ?? '').toLowerCase()] ?? 1;
+    return { label: text.trim().toLowerCase(), recipes: Math.round(Number(match[1]) * scale) };
+  });
+  const results: SizeResult[] = [];
+  for (const size of sizes)
+    results.push(
+      await runSize(
+        values['admin-url'],
+        size.label,
+        size.recipes,
+        Number(values['eval-users']),
+        values['reuse-data'],
+        values['skip-refresh'],
+      ),
+    );
+  const markdown = render(results, `npm run bench -- recs ${argv.join(' ')}`.trim());
+  const file = values.out || `${repoRoot}bench/results/recs-${new Date().toISOString().slice(0, 10)}-raw.md`;
+  writeFileSync(file, `${markdown}\n`);
+  console.info(markdown);
+  log(`written to ${file}`);
+}
