@@ -7,6 +7,7 @@ import { prefillPage } from './app/page-prefill';
 import { AppRoutes, lazyPages, loadPage } from './app/router';
 import { createStore } from './app/store';
 import { recipesApi } from './features/recipes/recipes-api';
+import { loadPresenter } from './features/recipes/scaling/use-presenter';
 
 /**
  * Build-time only (scripts/prerender.mjs): the landing page as a visitor first sees it, written into index.html so
@@ -35,7 +36,12 @@ const routeModules = lazyPages.map(({ path, module, drawn }) => ({
 
 /** On the server, once at start-up: the code of the pages `renderPage` draws (those whose answer the HTML carries). */
 async function preparePages(): Promise<void> {
-  await Promise.all(lazyPages.filter((page) => page.drawn).map((page) => page.load()));
+  await Promise.all([
+    ...lazyPages.filter((page) => page.drawn).map((page) => page.load()),
+    // A recipe drawn scaled (`?servings=8`) waits for the converter, a chunk of its own (use-presenter.ts): loaded
+    // here once, so no request pays for it within the drawing's time budget.
+    loadPresenter(),
+  ]);
 }
 
 /**
