@@ -4,6 +4,7 @@ import { type Aisle, SHOPPING_LIST_MAX_ITEMS, shoppingListMessages } from '@fork
 import type { Database, Executor } from '../db/client.js';
 import { shoppingItems, shoppingItemSources } from '../db/schema.js';
 import { conflict, notFound } from '../errors.js';
+import { lockUser } from './meal-plan.js';
 import { aisleOf } from '../services/shopping-list/aisles.js';
 import { displayOf, largestUnit, type Share } from '../services/shopping-list/merge.js';
 
@@ -280,7 +281,10 @@ export class ShoppingListRepository {
       text?: { text: string; quantity: number | null; unit: string | null; food: string | null };
     },
   ): Promise<ShoppingItemRow> {
-    const result = await this.db.execute(sql`
+    // Under the user's lock, so a tick never lands between a list build's read of the open lines and its update.
+    return this.db.transaction(async (tx) => {
+      await lockUser(tx, userId);
+      const result = await tx.execute(sql`
       UPDATE shopping_items SET
         checked = ${values.checked === undefined ? sql`checked` : sql`${values.checked}`},
         aisle = ${values.aisle === undefined ? sql`aisle` : sql`${values.aisle}`},
@@ -292,8 +296,9 @@ export class ShoppingListRepository {
         }
         updated_at = now()
       WHERE id = ${itemId} AND user_id = ${userId}`);
-    if ((result.rowCount ?? 0) === 0) throw notFound(shoppingListMessages.itemNotFound);
-    return this.find(userId, itemId);
+      if ((result.rowCount ?? 0) === 0) throw notFound(shoppingListMessages.itemNotFound);
+      return this.find(userId, itemId, tx);
+    });
   }
 
   async delete(userId: string, itemId: string): Promise<void> {
