@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { constants as zlib } from 'node:zlib';
 import type { FastifyCompressOptions } from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
@@ -114,28 +115,24 @@ export async function recipeUrlset(
   options: { batchRows?: number; onFull?: () => void } = {},
 ): Promise<Readable> {
   const batchRows = options.batchRows ?? BATCH_ROWS;
-  const base = xmlText(publicUrl);
-  // One more than the page holds is asked for at the end, to know whether the range had more.
-  const size = (written: number) => Math.min(batchRows, pageSize - written + 1);
-  const first = await repository.batch(range, undefined, size(0));
+  const prefix = xmlText(recipePageUrl(publicUrl, ''));
+  const size = (written: number) => Math.min(batchRows, pageSize - written);
+  const first = await repository.urls(range, undefined, size(0), prefix);
   async function* lines(): AsyncGenerator<string> {
     yield URLSET_OPEN;
-    let rows = first;
+    let batch = first;
     let asked = size(0);
     let written = 0;
     for (;;) {
-      const fits = rows.slice(0, pageSize - written);
-      let chunk = '';
-      for (const row of fits) {
-        chunk += `<url><loc>${base}${recipePageUrl('', row.id)}</loc><lastmod>${row.updatedAt.toISOString()}</lastmod></url>`;
+      if (batch.xml) yield batch.xml;
+      written += batch.count;
+      if (!batch.last || batch.count < asked) break;
+      if (written >= pageSize) {
+        if ((await repository.urls(range, batch.last, 1, prefix)).count > 0) options.onFull?.();
+        break;
       }
-      if (chunk) yield chunk;
-      written += fits.length;
-      if (fits.length < rows.length) options.onFull?.();
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < asked || written >= pageSize) break;
       asked = size(written);
-      rows = await repository.batch(range, last.id, asked);
+      batch = await repository.urls(range, batch.last, asked, prefix);
     }
     yield URLSET_CLOSE;
   }
@@ -155,7 +152,19 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutes
   const { config, db, compress, pageSize = SITEMAP_PAGE_SIZE } = options;
   const repository = new SitemapRepository(db);
   const limit = app.rateLimit({ max: config.rateLimitMax, timeWindow: 60_000, allowList: () => false });
-  const route = { onRequest: [limit], config: { rateLimit: false as const }, compress, schema: { hide: true } };
+  // Brotli at quality 1 rather than the API's 4: a page of 15,000 addresses is 2 MB of mostly random ids, which
+  // quality 4 took 6 times longer to compress (about 100 against 600 ms on the loaded bench machine) for 6 % less.
+  const sitemapCompress = {
+    ...compress,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
+    zlibOptions: { level: 1 },
+  } satisfies FastifyCompressOptions;
+  const route = {
+    onRequest: [limit],
+    config: { rateLimit: false as const },
+    compress: sitemapCompress,
+    schema: { hide: true },
+  };
   // Crawlers read these now and then; an hour of caching spares the database a crawler that asks too often.
   const cache = 'public, max-age=3600';
 
