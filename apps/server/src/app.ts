@@ -14,8 +14,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { JobRunner } from './jobs/index.js';
-import { orphanedImagesJob } from './jobs/orphaned-images.js';
 import { Metrics, metricsPlugin } from './metrics/index.js';
 import { openApiTransform } from './openapi.js';
 import { authPlugin } from './plugins/auth.js';
@@ -26,6 +24,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { ingredientRoutes } from './routes/ingredients/index.js';
 import { mealPlanRoutes } from './routes/meal-plan/index.js';
+import { recipeImportRoutes } from './routes/recipe-import/index.js';
 import { recipeRoutes } from './routes/recipes/index.js';
 import { recommendationRoutes } from './routes/recommendations/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
@@ -35,7 +34,6 @@ import { uploadRoutes } from './routes/uploads/index.js';
 import { userRoutes } from './routes/users/index.js';
 import { createServices } from './services/container.js';
 import { S3FileStorage } from './services/s3-storage.js';
-import { createFileStorage } from './services/storage.js';
 import { inlineScriptHashesOf } from './spa/inline-scripts.js';
 import { registerPageRoutes } from './spa/page-routes.js';
 
@@ -171,13 +169,6 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: false });
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
-  // Background jobs, each run on one instance only (jobs/index.ts); features add theirs with app.jobs.register.
-  const jobs = new JobRunner({ db, log: app.log, metrics });
-  app.decorate('jobs', jobs);
-  jobs.register(orphanedImagesJob(createFileStorage(config)));
-  if (config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
-
   // App services
   const services = createServices(config, db);
   await app.register(authPlugin, { config, sessions: services.sessions });
@@ -190,6 +181,7 @@ export async function buildApp({
   });
   await app.register(recommendationRoutes, { prefix: `${API_BASE}/recipes`, services });
   await app.register(recipeRoutes, { prefix: `${API_BASE}/recipes`, services });
+  await app.register(recipeImportRoutes, { prefix: `${API_BASE}/recipes`, services });
   await app.register(reviewRoutes, { prefix: `${API_BASE}/reviews`, services });
   await app.register(userRoutes, { prefix: `${API_BASE}/users`, services });
   await app.register(uploadRoutes, { prefix: `${API_BASE}/uploads`, config });
