@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// s3rver ships no types; the little used here is declared in s3rver.d.ts.
-import S3rver from 's3rver';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { closeClientConnections } from './client.js';
 import { createEmptyDatabase } from './database.js';
 import { freePort, startProxy, type Proxy } from './haproxy.js';
@@ -29,27 +30,45 @@ export interface LocalS3 {
   close: () => Promise<void>;
 }
 
-/** A real S3-compatible server (s3rver) on a free loopback port with one empty bucket, in a temporary folder. */
+/** A real S3-compatible server (s3rver, in a process of its own) on a free loopback port with one empty bucket. */
 export async function startS3(): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'forkful-cluster-s3-'));
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  let closed = false;
-  return {
-    address: `127.0.0.1:${port}`,
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('./s3rver-process.mjs', import.meta.url)), directory, BUCKET],
+    {
+      cwd: repositoryRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-  };
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let running = true;
+  void exited.then(() => (running = false));
+  for (let waited = 0; ; waited += 50) {
+    const port = /listening (\d+)/.exec(output)?.[1];
+    if (port) {
+      let closed = false;
+      return {
+        address: `127.0.0.1:${port}`,
+        close: async () => {
+          if (closed) return;
+          closed = true;
+          if (running) child.kill('SIGTERM');
+          await exited;
+          rmSync(directory, { recursive: true, force: true });
+        },
+      };
+    }
+    if (!running || waited > 30_000) {
+      child.kill('SIGKILL');
+      rmSync(directory, { recursive: true, force: true });
+      throw new Error(`s3rver did not start:\n${output}`);
+    }
+    await sleep(50);
+  }
 }
 
 export interface Cluster {

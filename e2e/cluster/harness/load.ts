@@ -30,7 +30,7 @@ export interface LoadTarget {
  * current account (GET, signed in) and rename the account (PATCH: a write the proxy must never replay). Runs
  * `workers` loops, back to back, until `stop()`, which resolves with every request's outcome.
  */
-export function startLoad(target: LoadTarget, workers = 6): { stop: () => Promise<Outcome[]> } {
+export function startLoad(target: LoadTarget, workers = 6): { sofar: () => Outcome[]; stop: () => Promise<Outcome[]> } {
   const outcomes: Outcome[] = [];
   let running = true;
   const loop = async (worker: number) => {
@@ -66,6 +66,8 @@ export function startLoad(target: LoadTarget, workers = 6): { stop: () => Promis
   };
   const loops = Array.from({ length: workers }, (_, worker) => loop(worker));
   return {
+    /** The outcomes so far (the load goes on). */
+    sofar: () => [...outcomes],
     stop: async () => {
       running = false;
       await Promise.all(loops);
