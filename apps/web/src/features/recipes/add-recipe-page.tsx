@@ -1,5 +1,5 @@
 import { IMAGE_MIME_TYPES } from '@forkful/contracts';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -11,10 +11,21 @@ import { RECIPE_PHOTO_MAX_WIDTH } from '@/lib/resize-image';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { imagesOnly, useFileChoice } from '@/lib/use-file-choice';
 import { RecipeForm } from './recipe-form';
-import { emptyRecipeForm, type RecipeFormValues } from './recipe-form-schema';
+import { emptyRecipeForm, type RecipeFormInput, type RecipeFormValues } from './recipe-form-schema';
+import type { ImportedForm, ImportMode } from './import/import-panel';
 import { createRecipe, invalidateAfterUpload } from './recipes-api';
 
-function toFormData(values: RecipeFormValues, publish: boolean, photo: File | null): FormData {
+// Issue 21: the import panel is its own chunk, fetched when the cook opens it.
+const ImportPanel = lazy(() => import('./import/import-panel'));
+
+type RecipeSource = ImportedForm['source'];
+
+function toFormData(
+  values: RecipeFormValues,
+  publish: boolean,
+  photo: File | null,
+  source: RecipeSource | null,
+): FormData {
   const form = new FormData();
   form.append('title', values.title);
   form.append('introduction', values.introduction);
@@ -25,6 +36,9 @@ function toFormData(values: RecipeFormValues, publish: boolean, photo: File | nu
   values.ingredients.forEach(({ value }) => form.append('ingredients', value));
   values.steps.forEach(({ value }) => form.append('steps', value));
   form.append('isPublished', String(publish));
+  // Issue 21: an imported recipe keeps the page it came from.
+  if (source?.url) form.append('sourceUrl', source.url);
+  if (source?.url && source.siteName) form.append('sourceSiteName', source.siteName);
   if (photo) form.append('recipePhoto', photo);
   return form;
 }
@@ -39,6 +53,16 @@ export function AddRecipePage() {
   const [cancelled, setCancelled] = useState(false);
   const inFlight = useRef<AbortController | null>(null);
   const submitting = progress !== null;
+  const [importMode, setImportMode] = useState<ImportMode | null>(null);
+  const [imported, setImported] = useState<{ key: number; values: RecipeFormInput; warnings: string[] } | null>(null);
+  const [source, setSource] = useState<RecipeSource | null>(null);
+
+  const onImported = (result: ImportedForm) => {
+    setImported((previous) => ({ key: (previous?.key ?? 0) + 1, values: result.values, warnings: result.warnings }));
+    setSource(result.source.url ? result.source : null);
+    if (result.photo) photo.choose(result.photo);
+    setImportMode(null);
+  };
 
   const onSubmit = async (values: RecipeFormValues, publish: boolean) => {
     setError(null);
@@ -47,7 +71,11 @@ export function AddRecipePage() {
     inFlight.current = controller;
     setProgress(0);
     try {
-      const { _id } = await createRecipe(toFormData(values, publish, photo.file), setProgress, controller.signal);
+      const { _id } = await createRecipe(
+        toFormData(values, publish, photo.file, source),
+        setProgress,
+        controller.signal,
+      );
       dispatch(invalidateAfterUpload());
       void navigate(`/view-recipe/${_id}`);
     } catch (caught) {
@@ -70,10 +98,56 @@ export function AddRecipePage() {
           Publish it for everyone, or save a draft that only you can see. Fields marked{' '}
           <span className="text-danger-600">*</span> are required.
         </p>
+        <div className="mt-6 flex flex-wrap items-center gap-3">
+          <Button variant="secondary" onClick={() => setImportMode('link')} aria-expanded={importMode === 'link'}>
+            Import from a link
+          </Button>
+          <span className="text-sm text-ink-soft">or</span>
+          <Button variant="quiet" onClick={() => setImportMode('paste')} aria-expanded={importMode === 'paste'}>
+            paste the page
+          </Button>
+        </div>
+        {importMode && (
+          <div className="mt-4">
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <ImportPanel
+                mode={importMode}
+                onModeChange={setImportMode}
+                onImported={onImported}
+                onClose={() => setImportMode(null)}
+              />
+            </Suspense>
+          </div>
+        )}
+        {imported && (
+          <div role="status" className="mt-4 rounded-2xl border border-brand-500/40 bg-white p-4 text-sm">
+            <p className="font-semibold">
+              Imported{source?.siteName ? ` from ${source.siteName}` : ''}: check every field, then publish or save a
+              draft.
+            </p>
+            {imported.warnings.length > 0 && (
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-ink-soft">
+                {imported.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            )}
+            {source?.url && (
+              <p className="mt-2 text-ink-soft">
+                The recipe page will say &lsquo;Adapted from {source.siteName ?? source.url}&rsquo; with a link to the
+                original.{' '}
+                <Button variant="quiet" size="sm" className="h-auto px-0" onClick={() => setSource(null)}>
+                  Leave the source out
+                </Button>
+              </p>
+            )}
+          </div>
+        )}
         <div className="mt-8 rounded-3xl border border-line bg-white p-4 shadow-card sm:p-8">
           <RecipeForm
+            key={imported?.key ?? 0}
             mode="create"
-            defaultValues={emptyRecipeForm}
+            defaultValues={imported?.values ?? emptyRecipeForm}
             submitting={submitting || photo.checking}
             onSubmit={(values, publish) => void onSubmit(values, publish)}
             onCancel={() => void navigate(-1)}

@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/time';
 import { useHydrated } from '@/lib/use-hydrated';
 import { DeleteRecipeButton } from './delete-recipe-button';
 import { RecipeBody } from './recipe-body';
+import { RecipeSource } from './recipe-source';
 import { RecipeUnavailable } from './recipe-unavailable';
 import { useGetRecipeQuery } from './recipes-api';
 import { SaveButton } from './save-button';
@@ -136,6 +137,7 @@ export function ViewRecipePage({ renderReviews, renderActions }: ViewRecipePageP
                 {recipe.author.name}
               </Link>
             </p>
+            <RecipeSource recipe={recipe} />
             <p className="mt-1 text-ink-soft">
               Created on <CreatedAt iso={recipe.createdAt} />
             </p>
