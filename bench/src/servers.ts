@@ -29,6 +29,8 @@ export async function startApp(options: {
     RATE_LIMIT_MAX: HIGH_LIMIT,
     AUTH_RATE_LIMIT_MAX: HIGH_LIMIT,
     ACCESS_TOKEN_TTL_SECONDS: '86400',
+    // Canonical links and previews name the address Lighthouse loads (a canonical on another host fails its SEO audit).
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...options.env,
   };
   delete env.DATABASE_URL;
