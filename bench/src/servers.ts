@@ -28,6 +28,7 @@ export async function startApp(options: {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: HIGH_LIMIT,
     AUTH_RATE_LIMIT_MAX: HIGH_LIMIT,
+    IMPORT_RATE_LIMIT_MAX: HIGH_LIMIT,
     ACCESS_TOKEN_TTL_SECONDS: '86400',
     // Canonical links and previews name the address Lighthouse loads (a canonical on another host fails its SEO audit).
     PUBLIC_URL: `http://127.0.0.1:${port}`,

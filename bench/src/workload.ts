@@ -29,6 +29,48 @@ function sitemapBits(published: number): number {
   return bits;
 }
 
+/** A recipe page as a blog serves it: navigation and prose around a Yoast @graph with the Recipe node in it. */
+function importPage(pick: <T>(list: readonly T[]) => T): string {
+  const lines = Array.from({ length: 12 }, () => `1 cup ${pick(ingredients)}`);
+  const recipe = {
+    '@type': 'Recipe',
+    '@id': 'https://recipes.example/smoky-tomato-pasta/#recipe',
+    name: `${pick(mains)} ${pick(dishes)}`,
+    description: 'A quick weeknight dinner.',
+    author: { '@id': 'https://recipes.example/#/schema/person/1' },
+    image: ['https://recipes.example/photo.jpg', 'https://recipes.example/photo-500x500.jpg'],
+    recipeYield: ['4', '4 servings'],
+    prepTime: 'PT10M',
+    cookTime: 'PT20M',
+    totalTime: 'PT30M',
+    recipeIngredient: lines,
+    recipeInstructions: [
+      {
+        '@type': 'HowToSection',
+        name: 'Sauce',
+        itemListElement: lines.slice(0, 4).map((text) => ({ '@type': 'HowToStep', text: `Stir in ${text}.` })),
+      },
+      {
+        '@type': 'HowToSection',
+        name: 'Pasta',
+        itemListElement: lines
+          .slice(4)
+          .map((text) => ({ '@type': 'HowToStep', text: `Add ${text} and cook for 2 minutes.` })),
+      },
+    ],
+  };
+  const graph = {
+    '@context': 'https://schema.org',
+    '@graph': [
+      { '@type': 'WebPage', '@id': 'https://recipes.example/smoky-tomato-pasta/', name: recipe.name },
+      { '@type': 'Person', '@id': 'https://recipes.example/#/schema/person/1', name: 'A Cook' },
+      recipe,
+    ],
+  };
+  const prose = '<p>We love this one on a busy evening; the sauce takes as long as the pasta.</p>'.repeat(300);
+  return `<!doctype html><html lang="en"><head><meta property="og:site_name" content="Recipes Example"><script type="application/ld+json">${JSON.stringify(graph)}</script></head><body><nav>${'<a href="/x">Link</a>'.repeat(100)}</nav><article>${prose}</article></body></html>`;
+}
+
 /** Which server a run measures. */
 export type Server = 'app' | 'ceiling';
 
@@ -211,6 +253,21 @@ export function scenarios(sample: Sample, sessions: Array<{ email: string; cooki
         const page = Math.floor(random() * 2 ** bits);
         return { method: 'GET', path: `/sitemaps/recipes-${bits}-${page}.xml`, headers: { 'accept-encoding': 'br' } };
       }),
+    },
+    {
+      // Issue 21: a cook pasting a recipe page (the import's pasted path: no fetch, so only the server's own work is
+      // measured). A WordPress-like page of about 40 KB with a Yoast @graph and a Recipe node, as most sites have.
+      // Four connections: the server runs at most four imports at once and refuses a fifth with 503.
+      key: 'import',
+      name: 'Import a pasted page (~40 KB, JSON-LD @graph; 4 connections)',
+      connections: 4,
+      noCeiling: true,
+      requests: generator(11, (pick) => ({
+        method: 'POST',
+        path: `${API}/recipes/import`,
+        cookie: pick(sessions).cookie,
+        body: JSON.stringify({ html: importPage(pick), url: 'https://recipes.example/smoky-tomato-pasta' }),
+      })),
     },
     {
       key: 'login',

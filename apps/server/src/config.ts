@@ -87,7 +87,7 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: wholeNumber(1).default(1000),
   AUTH_RATE_LIMIT_MAX: wholeNumber(1).default(30),
   /** Issue 21: recipe imports per signed-in user per minute (docs/decisions/022). */
-  IMPORT_RATE_LIMIT_MAX: wholeNumber(1, 1000).default(10),
+  IMPORT_RATE_LIMIT_MAX: wholeNumber(1, 1_000_000_000).default(10),
   /** Issue 21: the whole fetch of one imported page or photo, redirects included (at most 10 s). */
   IMPORT_FETCH_TIMEOUT_MS: wholeNumber(100, 10_000).default(10_000),
   /** Issue 21, tests only: host names served on loopback that the import may fetch (comma-separated; none by default). */
