@@ -13,7 +13,10 @@ import { API_BASE } from '@forkful/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import { connectDatabase, type Database } from './db/client.js';
+import { readRoutingPlugin, routedDatabase } from './db/read-routing.js';
+import { JobRunner } from './jobs/index.js';
+import { orphanedImagesJob } from './jobs/orphaned-images.js';
 import { Metrics, metricsPlugin } from './metrics/index.js';
 import { openApiTransform } from './openapi.js';
 import { authPlugin } from './plugins/auth.js';
@@ -34,6 +37,7 @@ import { uploadRoutes } from './routes/uploads/index.js';
 import { userRoutes } from './routes/users/index.js';
 import { createServices } from './services/container.js';
 import { S3FileStorage } from './services/s3-storage.js';
+import { createFileStorage } from './services/storage.js';
 import { inlineScriptHashesOf } from './spa/inline-scripts.js';
 import { registerPageRoutes } from './spa/page-routes.js';
 
@@ -128,6 +132,29 @@ export async function buildApp({
   } satisfies FastifyCompressOptions;
   await app.register(compress, compressOptions);
   await app.register(cookie);
+  // DATABASE_READ_URL: the read-only routes below read from the replica, except for a client that just wrote.
+  const readHandle = config.databaseReadUrl
+    ? connectDatabase(config.databaseReadUrl, config.databasePoolMax, (error) =>
+        app.log.warn({ err: error }, 'read replica connection error (the pool will reconnect)'),
+      )
+    : undefined;
+  if (readHandle) {
+    metrics.watchPool(readHandle.pool, 'reader');
+    app.addHook('onClose', async () => readHandle.close());
+    await app.register(readRoutingPlugin, {
+      routes: [
+        '/all',
+        '/search',
+        '/random-recipes',
+        '/:id/view-recipe',
+        '/view-recipe-by-name/:name',
+        '/created-recipes/:userId',
+      ].map((route) => `${API_BASE}/recipes${route}`),
+      readYourWritesSeconds: config.readYourWritesSeconds,
+      secureCookie: config.cookieSecure,
+    });
+  }
+  const routedDb = routedDatabase(db, readHandle?.db);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
   await app.register(loadSheddingPlugin, { config });
   const webDist = path.resolve(config.webDistDir ?? defaultWebDist);
@@ -169,8 +196,15 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: false });
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
+  // Background jobs, each run on one instance only (jobs/index.ts); features add theirs with app.jobs.register.
+  const jobs = new JobRunner({ db, log: app.log, metrics });
+  app.decorate('jobs', jobs);
+  jobs.register(orphanedImagesJob(createFileStorage(config)));
+  if (config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+
   // App services
-  const services = createServices(config, db);
+  const services = createServices(config, routedDb);
   await app.register(authPlugin, { config, sessions: services.sessions });
 
   // Routes

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AwsClient } from 'aws4fetch';
 import { HttpError } from '../errors.js';
-import type { FileStorage } from './storage.js';
+import type { FileStorage, StoredFile } from './storage.js';
 
 export interface S3Settings {
   bucket: string;
@@ -85,6 +85,28 @@ export class S3FileStorage implements FileStorage {
 
   url(name: string): string {
     return `${this.publicBase}/${encodeKey(name)}`;
+  }
+
+  /** Every object in the bucket (ListObjectsV2, 1000 a page). */
+  async *list(): AsyncIterable<StoredFile> {
+    let token: string | undefined;
+    do {
+      const url = this.bucketUrl();
+      url.searchParams.set('list-type', '2');
+      if (token) url.searchParams.set('continuation-token', token);
+      const response = await this.signedFetch('GET', url, undefined, {}, TIMEOUT_MS);
+      const xml = await response.text();
+      if (!response.ok) throw new Error(`S3 ListObjectsV2 failed: ${response.status}`);
+      for (const [, item = ''] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const name = /<Key>([^<]*)<\/Key>/.exec(item)?.[1];
+        const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(item)?.[1];
+        if (name && modified) yield { name: unescapeXml(name), modifiedAt: new Date(modified) };
+      }
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+        ? /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1]
+        : undefined;
+      if (token) token = unescapeXml(token);
+    } while (token);
   }
 
   /** Readiness: HeadBucket, once, with a short timeout. Resolves when the bucket answers 200; throws otherwise. */
@@ -192,6 +214,15 @@ function encodeKey(key: string): string {
       encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
     )
     .join('/');
+}
+
+function unescapeXml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function contentType(name: string): string {

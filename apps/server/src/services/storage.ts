@@ -1,4 +1,5 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { S3FileStorage } from './s3-storage.js';
@@ -8,6 +9,13 @@ export interface FileStorage {
   put(name: string, bytes: Buffer): Promise<void>;
   remove(name: string): Promise<void>;
   url(name: string): string;
+  /** Every stored file with its last change (the orphaned-image sweep, jobs/orphaned-images.ts). */
+  list(): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  name: string;
+  modifiedAt: Date;
 }
 
 const UPLOADS_URL_PREFIX = '/uploads/';
@@ -30,6 +38,21 @@ export class LocalFileStorage implements FileStorage {
 
   url(name: string): string {
     return `${UPLOADS_URL_PREFIX}${name}`;
+  }
+
+  async *list(): AsyncIterable<StoredFile> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(this.dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const info = await stat(path.join(this.dir, entry.name)).catch(() => undefined);
+      if (info) yield { name: entry.name, modifiedAt: info.mtime };
+    }
   }
 }
 

@@ -40,6 +40,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // Background jobs only where a test asks for them (jobs/jobs.test.ts).
+    JOBS_ENABLED: 'false',
     ...env,
   });
   const database = connectDatabase(databaseUrl, 10);
