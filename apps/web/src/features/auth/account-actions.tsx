@@ -58,7 +58,7 @@ export function AccountActions({ variant, onNavigate }: AccountActionsProps) {
         aria-label={menu ? undefined : 'Meal planner'}
         className={buttonClasses(menu ? 'secondary' : 'ghost', menu ? 'lg' : 'md', menu ? undefined : 'w-11 px-0')}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-current">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 shrink-0 fill-current">
           <path d="M7 2v2H5a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 7h14v10H5V9Zm2 2v2h2v-2H7Zm4 0v2h2v-2h-2Zm4 0v2h2v-2h-2Z" />
         </svg>
         {menu && 'Meal planner'}

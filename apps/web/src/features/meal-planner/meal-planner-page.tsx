@@ -201,9 +201,9 @@ export function MealPlannerPage() {
       {failure && <ErrorBox className="mt-3">{failure}</ErrorBox>}
 
       {plan.isLoading ? (
-        <div aria-busy="true" aria-label="Loading the week" className="mt-6 grid gap-3 lg:grid-cols-7">
+        <div aria-busy="true" aria-label="Loading the week" className="mt-6 grid gap-3">
           {days.map((day) => (
-            <Skeleton key={day} className="h-48 rounded-2xl" />
+            <Skeleton key={day} className="h-24 rounded-2xl" />
           ))}
         </div>
       ) : plan.error && !plan.data ? (
@@ -226,23 +226,27 @@ export function MealPlannerPage() {
             },
           }}
         >
-          <div className="mt-6 grid gap-3 lg:grid-cols-7">
+          {/* Phones: one day under another. Desktop: a day per row, its four meals side by side. */}
+          <div className="mt-6 grid gap-3">
             {days.map((day) => (
               <section
                 key={day}
                 aria-labelledby={`day-${day}`}
                 className={cn(
-                  'min-w-0 rounded-2xl border bg-white p-2 shadow-card',
+                  'min-w-0 rounded-2xl border bg-white p-2 shadow-card lg:grid lg:grid-cols-[9.5rem_minmax(0,1fr)] lg:gap-2',
                   day === today ? 'border-brand-500 ring-1 ring-brand-500' : 'border-line',
                 )}
               >
-                <h2 id={`day-${day}`} className="flex items-center justify-between px-1 pb-2 font-semibold">
+                <h2
+                  id={`day-${day}`}
+                  className="flex items-center justify-between gap-1 px-1 pb-2 font-semibold lg:flex-col lg:items-start lg:pt-1.5"
+                >
                   {dayName(day)}
                   {day === today && (
                     <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-700">Today</span>
                   )}
                 </h2>
-                <div className="space-y-1.5">
+                <div className="space-y-1.5 lg:grid lg:grid-cols-4 lg:gap-1.5 lg:space-y-0">
                   {MEAL_SLOTS.map((slot) => (
                     <SlotCell
                       key={slot}

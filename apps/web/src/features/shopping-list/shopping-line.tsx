@@ -21,7 +21,7 @@ export function ShoppingLine({ item, onTick, onAisle, onRemove }: ShoppingLinePr
   const id = useId();
   const ref = refOf(item);
   return (
-    <li className="flex flex-wrap items-start gap-x-3 gap-y-1 border-b border-line/70 py-3 last:border-b-0">
+    <li className="flex items-start gap-3 border-b border-line/70 py-3 last:border-b-0">
       <input
         id={`${id}-tick`}
         type="checkbox"
@@ -37,7 +37,7 @@ export function ShoppingLine({ item, onTick, onAisle, onRemove }: ShoppingLinePr
           {item.text}
         </label>
         {item.sources.length > 0 && (
-          <p className="mt-0.5 text-sm text-ink-soft">
+          <p className="mt-0.5 text-sm wrap-anywhere text-ink-soft">
             For{' '}
             {item.sources.map((source, index) => (
               <span key={`${source.recipeId ?? 'gone'}-${index}`}>
@@ -53,8 +53,6 @@ export function ShoppingLine({ item, onTick, onAisle, onRemove }: ShoppingLinePr
             ))}
           </p>
         )}
-      </div>
-      <div className="flex items-center gap-1">
         <label htmlFor={`${id}-aisle`} className="sr-only">
           Aisle for {item.text}
         </label>
@@ -62,7 +60,7 @@ export function ShoppingLine({ item, onTick, onAisle, onRemove }: ShoppingLinePr
           id={`${id}-aisle`}
           value={item.aisle ?? 'other'}
           onChange={(event) => onAisle(ref, event.target.value as Aisle)}
-          className="h-9 max-w-[9.5rem] rounded-lg border border-line bg-white px-2 text-sm text-ink"
+          className="mt-1.5 h-8 rounded-lg border border-line bg-white px-2 text-sm text-ink-soft"
         >
           {AISLES.map((aisle) => (
             <option key={aisle} value={aisle}>
@@ -70,17 +68,17 @@ export function ShoppingLine({ item, onTick, onAisle, onRemove }: ShoppingLinePr
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          onClick={() => onRemove(ref)}
-          aria-label={`Remove ${item.text}`}
-          className="grid size-9 place-items-center rounded-full text-ink-soft hover:bg-cream-deep hover:text-danger-600"
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
-            <path d="m5.4 4 4.6 4.6L14.6 4 16 5.4 11.4 10l4.6 4.6-1.4 1.4-4.6-4.6L5.4 16 4 14.6 8.6 10 4 5.4z" />
-          </svg>
-        </button>
       </div>
+      <button
+        type="button"
+        onClick={() => onRemove(ref)}
+        aria-label={`Remove ${item.text}`}
+        className="grid size-9 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-cream-deep hover:text-danger-600"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
+          <path d="m5.4 4 4.6 4.6L14.6 4 16 5.4 11.4 10l4.6 4.6-1.4 1.4-4.6-4.6L5.4 16 4 14.6 8.6 10 4 5.4z" />
+        </svg>
+      </button>
     </li>
   );
 }
