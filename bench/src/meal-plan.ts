@@ -1,6 +1,6 @@
 /*
  * Meal planner and shopping list bench (issue 18): `npx tsx --conditions=@forkful/source bench/src/meal-plan.ts
- * [--from forkful_bench_10k] [--weeks 10] [--rounds 300]`.
+ * [--from forkful_bench_10k] [--weeks 10] [--rounds 300] [--reuse]`. `--reuse` keeps the copy an earlier run planned.
  *
  * Copies a database the main bench generated (`npm run bench -- --sizes 10k` makes forkful_bench_10k), migrates it,
  * plans `weeks` weeks of 21 meals (breakfast, lunch, dinner) for every user in one set-based INSERT (10k users × 10
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     from: { type: 'string', default: 'forkful_bench_10k' },
     weeks: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '300' },
+    reuse: { type: 'boolean', default: false },
     admin: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
@@ -53,19 +54,8 @@ function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function main(): Promise<void> {
-  const admin = new pg.Client({ connectionString: values.admin });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${target}" WITH (FORCE)`);
-  let started = performance.now();
-  await admin.query(`CREATE DATABASE "${target}" TEMPLATE "${values.from}"`);
-  await admin.end();
-  console.info(`copied ${values.from} → ${target} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
-  const database = connectDatabase(urlOf(target), 10);
-  await runMigrations(database.db);
-  const pool = database.pool;
-  started = performance.now();
+async function plan(pool: pg.Pool): Promise<void> {
+  const started = performance.now();
   // Every user, `weeks` weeks from FIRST_MONDAY, breakfast/lunch/dinner each day: a published recipe picked by a
   // pure function of (user, week, day, slot), servings 1-4.
   const planned = await pool.query(
@@ -87,6 +77,27 @@ async function main(): Promise<void> {
   console.info(
     `planned ${planned.rowCount} entries for ${users.rows[0]?.n} users in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+}
+
+async function main(): Promise<void> {
+  const admin = new pg.Client({ connectionString: values.admin });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [target])).rowCount === 1;
+  const reuse = values.reuse && exists;
+  if (!reuse) {
+    await admin.query(`DROP DATABASE IF EXISTS "${target}" WITH (FORCE)`);
+    const copying = performance.now();
+    await admin.query(`CREATE DATABASE "${target}" TEMPLATE "${values.from}"`);
+    console.info(`copied ${values.from} → ${target} in ${((performance.now() - copying) / 1000).toFixed(1)} s`);
+  }
+  await admin.end();
+
+  const database = connectDatabase(urlOf(target), 10);
+  await runMigrations(database.db);
+  const pool = database.pool;
+  if (!reuse) await plan(pool);
+  const entries = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM meal_plan_entries');
+  console.info(`${entries.rows[0]?.n} planned entries`);
   const ids = (
     await pool.query<{ id: string }>('SELECT id FROM recipes WHERE is_published ORDER BY random_key LIMIT 2000')
   ).rows.map((row) => row.id);

@@ -70,13 +70,17 @@ CREATE INDEX "shopping_items_user_idx" ON "shopping_items" ("user_id", "created_
 CREATE UNIQUE INDEX "shopping_items_client_key" ON "shopping_items" ("user_id", "client_id") WHERE "client_id" IS NOT NULL;--> statement-breakpoint
 -- Which recipe line (of which planned entry, or which from-recipe call) went into which item, with its share.
 -- origin is unique per user ('entry:<entry id>:<line>' or 'recipe:<call id>:<line>'), so nothing is added twice.
+-- One foreign key only, to the item (its rows go with it, and with the account through it): a week added to the
+-- list writes about 200 of these rows, and four checks per row were most of the time of 'add this week'. entry_id
+-- and recipe_id are looked up, never followed: a source of a deleted entry is never asked for again, and the list
+-- reads a recipe through a LEFT JOIN that shows a deleted or hidden one as no recipe.
 CREATE TABLE "shopping_item_sources" (
   "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-  "user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+  "user_id" uuid NOT NULL,
   "item_id" uuid NOT NULL REFERENCES "shopping_items"("id") ON DELETE CASCADE,
   "origin" text NOT NULL,
-  "entry_id" uuid REFERENCES "meal_plan_entries"("id") ON DELETE SET NULL,
-  "recipe_id" uuid REFERENCES "recipes"("id") ON DELETE SET NULL,
+  "entry_id" uuid,
+  "recipe_id" uuid,
   "recipe_title" text NOT NULL,
   "amount" double precision,
   "unit" text,
@@ -84,5 +88,4 @@ CREATE TABLE "shopping_item_sources" (
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "shopping_item_sources_origin_key" ON "shopping_item_sources" ("user_id", "origin");--> statement-breakpoint
 CREATE INDEX "shopping_item_sources_item_idx" ON "shopping_item_sources" ("item_id");--> statement-breakpoint
-CREATE INDEX "shopping_item_sources_entry_idx" ON "shopping_item_sources" ("entry_id") WHERE "entry_id" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "shopping_item_sources_recipe_idx" ON "shopping_item_sources" ("recipe_id") WHERE "recipe_id" IS NOT NULL;
+CREATE INDEX "shopping_item_sources_entry_idx" ON "shopping_item_sources" ("entry_id") WHERE "entry_id" IS NOT NULL;

@@ -322,20 +322,21 @@ export const shoppingItems = pgTable(
   ],
 );
 
-/** Issue 18: which recipe line went into which shopping line, with its share (`origin` unique per user). */
+/**
+ * Issue 18: which recipe line went into which shopping line, with its share (`origin` unique per user). Only the
+ * item is a foreign key (migration 0006 says why).
+ */
 export const shoppingItemSources = pgTable(
   'shopping_item_sources',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     itemId: uuid('item_id')
       .notNull()
       .references(() => shoppingItems.id, { onDelete: 'cascade' }),
     origin: text('origin').notNull(),
-    entryId: uuid('entry_id').references(() => mealPlanEntries.id, { onDelete: 'set null' }),
-    recipeId: uuid('recipe_id').references(() => recipes.id, { onDelete: 'set null' }),
+    entryId: uuid('entry_id'),
+    recipeId: uuid('recipe_id'),
     recipeTitle: text('recipe_title').notNull(),
     amount: doublePrecision('amount'),
     unit: text('unit'),
@@ -347,8 +348,5 @@ export const shoppingItemSources = pgTable(
     index('shopping_item_sources_entry_idx')
       .on(t.entryId)
       .where(sql`${t.entryId} IS NOT NULL`),
-    index('shopping_item_sources_recipe_idx')
-      .on(t.recipeId)
-      .where(sql`${t.recipeId} IS NOT NULL`),
   ],
 );

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Aisle, SHOPPING_LIST_MAX_ITEMS, shoppingListMessages } from '@forkful/contracts';
 import type { Database, Executor } from '../db/client.js';
-import { shoppingItems, shoppingItemSources } from '../db/schema.js';
+import type { shoppingItemSources } from '../db/schema.js';
+import { shoppingItems } from '../db/schema.js';
 import { conflict, notFound } from '../errors.js';
 import { lockUser } from './meal-plan.js';
 import { aisleOf } from '../services/shopping-list/aisles.js';
@@ -55,10 +56,28 @@ const ITEM_SELECT = sql`
 export class ShoppingListRepository {
   constructor(private readonly db: Database) {}
 
+  /** The whole list: the lines, then every source of the user in one read (not one subquery per line). */
   async list(userId: string, tx: Executor = this.db): Promise<ShoppingItemRow[]> {
-    const result = await tx.execute<ShoppingItemRow>(sql`${ITEM_SELECT}
-      WHERE i.user_id = ${userId} ORDER BY i.created_at, i.id`);
-    return result.rows;
+    const items = await tx.execute<Omit<ShoppingItemRow, 'sources'>>(sql`
+      SELECT i.id, i.client_id AS "clientId", i.text, i.quantity, i.unit, i.food, i.aisle, i.checked,
+        i.created_at AS "createdAt", i.updated_at AS "updatedAt"
+      FROM shopping_items i WHERE i.user_id = ${userId} ORDER BY i.created_at, i.id`);
+    if (items.rows.length === 0) return [];
+    const sources = await tx.execute<{ itemId: string; recipeId: string | null; title: string }>(sql`
+      SELECT s.item_id AS "itemId", CASE WHEN r.id IS NOT NULL THEN s.recipe_id END AS "recipeId",
+        s.recipe_title AS title
+      FROM shopping_item_sources s
+      LEFT JOIN recipes r ON r.id = s.recipe_id AND (r.is_published OR r.author_id = ${userId})
+      WHERE s.user_id = ${userId}
+      GROUP BY 1, 2, 3
+      ORDER BY min(s.created_at), 3`);
+    const byItem = new Map<string, ShoppingItemRow['sources']>();
+    for (const { itemId, recipeId, title } of sources.rows) {
+      const list = byItem.get(itemId) ?? [];
+      list.push({ recipeId, title });
+      byItem.set(itemId, list);
+    }
+    return items.rows.map((row) => ({ ...row, sources: byItem.get(row.id) ?? [] }));
   }
 
   async find(userId: string, itemId: string, tx: Executor = this.db): Promise<ShoppingItemRow> {
@@ -208,9 +227,30 @@ export class ShoppingListRepository {
     }
 
     await this.assertRoom(tx, userId, created.length);
-    if (created.length) await tx.insert(shoppingItems).values(created);
+    // unnest over one array per column: a few parameters however many rows, so planning stays cheap.
+    if (created.length) {
+      const column = <T>(read: (row: (typeof created)[number]) => T) => sql.param(created.map(read));
+      await tx.execute(sql`
+        INSERT INTO shopping_items (id, user_id, text, quantity, unit, food, aisle, merge_key, amount, from_recipes,
+          created_at)
+        SELECT u.id, ${userId}, u.text, u.quantity, u.unit, u.food, u.aisle, u.merge_key, u.amount, true, u.created_at
+        FROM unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.text)}::text[],
+          ${column((row) => row.quantity ?? null)}::float8[], ${column((row) => row.unit ?? null)}::text[],
+          ${column((row) => row.food ?? null)}::text[], ${column((row) => row.aisle ?? null)}::text[],
+          ${column((row) => row.mergeKey ?? null)}::text[], ${column((row) => row.amount ?? null)}::float8[],
+          ${column((row) => (row.createdAt as Date).toISOString())}::timestamptz[])
+          AS u(id, text, quantity, unit, food, aisle, merge_key, amount, created_at)`);
+    }
     if (updates.length) await this.writeDisplays(tx, updates);
-    await tx.insert(shoppingItemSources).values(sources);
+    const column = <T>(read: (row: (typeof sources)[number]) => T) => sql.param(sources.map(read));
+    await tx.execute(sql`
+      INSERT INTO shopping_item_sources (user_id, item_id, origin, entry_id, recipe_id, recipe_title, amount, unit)
+      SELECT ${userId}, u.item_id, u.origin, u.entry_id, u.recipe_id, u.recipe_title, u.amount, u.unit
+      FROM unnest(${column((row) => row.itemId)}::uuid[], ${column((row) => row.origin)}::text[],
+        ${column((row) => row.entryId ?? null)}::uuid[], ${column((row) => row.recipeId ?? null)}::uuid[],
+        ${column((row) => row.recipeTitle)}::text[], ${column((row) => row.amount ?? null)}::float8[],
+        ${column((row) => row.unit ?? null)}::text[])
+        AS u(item_id, origin, entry_id, recipe_id, recipe_title, amount, unit)`);
     return created.length + updates.length;
   }
 
