@@ -100,9 +100,13 @@ export default function ImportPanel({ mode, onModeChange, onImported, onClose }:
             />
             <p className="mt-1.5 text-sm text-ink-soft">
               Some sites refuse to be fetched: then{' '}
-              <Button variant="quiet" className="h-auto px-0 text-sm" onClick={() => onModeChange('paste')}>
+              <button
+                type="button"
+                className="font-semibold text-brand-700 underline underline-offset-4 hover:no-underline"
+                onClick={() => onModeChange('paste')}
+              >
                 paste the page
-              </Button>{' '}
+              </button>{' '}
               instead.
             </p>
           </div>
