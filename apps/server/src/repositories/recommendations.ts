@@ -61,7 +61,11 @@ export class RecommendationRepository {
       scored AS (
         SELECT n.neighbour_id AS id, sum(m.w * n.score * ${KIND_WEIGHT}) AS score,
                (array_agg(m.recipe_id ORDER BY m.w * n.score * ${KIND_WEIGHT} DESC) FILTER (WHERE m.w > 0))[1] AS because
-        FROM mine m JOIN recipe_neighbours n ON n.recipe_id = m.recipe_id
+        -- One primary-key range per signal (LATERAL, and OFFSET 0 so it is not flattened back into a join): as a
+        -- plain join, the planner, which cannot size the CTE, read the whole table (90 ms at 10k recipes).
+        FROM mine m CROSS JOIN LATERAL (
+          SELECT x.neighbour_id, x.kind, x.score FROM recipe_neighbours x WHERE x.recipe_id = m.recipe_id OFFSET 0
+        ) n
         GROUP BY n.neighbour_id
         HAVING sum(m.w * n.score * ${KIND_WEIGHT}) > 0
       )

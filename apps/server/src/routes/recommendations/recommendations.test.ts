@@ -163,4 +163,22 @@ describe('GET /recipes/recommended and /recipes/{id}/similar', () => {
     const [first, second] = await Promise.all([refresh(), refresh()]);
     expect([first.status, second.status].sort()).toEqual(['locked', 'refreshed']);
   });
+
+  it('a new save alone refreshes the co-liked pairs and popularity, and keeps the content neighbours as they were', async () => {
+    const contentRows = async () =>
+      (await ctx.database.pool.query<{ rows: string }>('SELECT count(*) AS rows FROM recipe_neighbours WHERE kind = 2'))
+        .rows[0]?.rows;
+    await refresh();
+    const before = await contentRows();
+    // Mark the content rows: a recomputation would replace them.
+    await ctx.database.pool.query('UPDATE recipe_neighbours SET score = 0.999 WHERE kind = 2');
+    await save(newcomer, ids.ramen!);
+    const result = await refreshRecommendations(ctx.database.pool);
+    expect(result.status).toBe('refreshed');
+    expect(await contentRows()).toBe(before);
+    const marked = await ctx.database.pool.query(
+      'SELECT 1 FROM recipe_neighbours WHERE kind = 2 AND score <> 0.999::real',
+    );
+    expect(marked.rowCount).toBe(0);
+  });
 });
