@@ -274,7 +274,6 @@ describe('two instances behind the proxy', () => {
           expect(failure.doneAt, message).toBeGreaterThanOrEqual(killedAt);
         }
         expect(failures.length, message).toBeLessThanOrEqual(4);
-        expect(outcomes.length).toBeGreaterThan(50);
       } finally {
         // Whatever the assertions say, the next test starts with both instances.
         await cluster.start('app2');
