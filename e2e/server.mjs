@@ -23,6 +23,9 @@ const env = {
   AUTH_RATE_LIMIT_MAX: '1000',
   // Two browsers journeying at once from one address; the limits themselves are tested in the security suite.
   RATE_LIMIT_MAX: '100000',
+  // Issue 21: the import journey serves its recipe page under this name on loopback (nothing else is allowed).
+  IMPORT_TEST_HOSTS: 'recipes.e2e.test',
+  IMPORT_RATE_LIMIT_MAX: '1000',
 };
 delete env.DATABASE_URL;
 if (process.env.TEST_DATABASE_URL) {
