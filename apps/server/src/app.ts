@@ -108,6 +108,8 @@ export async function buildApp({
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Fastify's own first line, kept at debug (a test or an operator following a request as it arrives).
+    request.log.debug({ req: request }, 'incoming request');
   });
   app.addHook('onResponse', async (request, reply) => {
     const level = isQuietRequest(request.url, reply.statusCode) ? 'debug' : 'info';
