@@ -36,6 +36,7 @@ import { shoppingListRoutes } from './routes/shopping-list/index.js';
 import { uploadRoutes } from './routes/uploads/index.js';
 import { userRoutes } from './routes/users/index.js';
 import { createServices } from './services/container.js';
+import { recommendationsRefreshJob } from './services/recommendation-refresher.js';
 import { S3FileStorage } from './services/s3-storage.js';
 import { createFileStorage } from './services/storage.js';
 import { inlineScriptHashesOf } from './spa/inline-scripts.js';
@@ -202,6 +203,9 @@ export async function buildApp({
   const jobs = new JobRunner({ db, log: app.log, metrics });
   app.decorate('jobs', jobs);
   jobs.register(orphanedImagesJob(createFileStorage(config)));
+  // Issue 19: the recommendation tables (docs/decisions/026).
+  if (config.recommendationsRefreshSeconds > 0)
+    jobs.register(recommendationsRefreshJob(config.recommendationsRefreshSeconds));
   if (config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
 

@@ -7,7 +7,6 @@ import { EmbeddedPostgresError, isNewDataFolder, startEmbeddedPostgres, type Emb
 import { runMigrations } from './db/migrate.js';
 import { drain, shutdownDrainSeconds } from './lifecycle/draining.js';
 import { backfillIngredientDetails } from './services/ingredients/backfill.js';
-import { startRecommendationRefresher } from './services/recommendation-refresher.js';
 import { hasUsers } from './seed/demo.js';
 import { seedInChildProcess, startEarlySeed } from './seed/in-child.js';
 
@@ -90,15 +89,6 @@ async function main(): Promise<void> {
     (error: unknown) => app.log.error({ err: error }, 'filling parsed ingredients stopped; they are parsed on read'),
   );
 
-  // Issue 19: the recommendation tables are refreshed in the background; one instance at a time (docs/decisions/026).
-  const refresher =
-    config.recommendationsRefreshSeconds > 0
-      ? startRecommendationRefresher(database.pool, config.recommendationsRefreshSeconds, {
-          info: (message) => app.log.info(message),
-          error: (details, message) => app.log.error(details, message),
-        })
-      : undefined;
-
   const connections = trackConnections(app.server);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -118,7 +108,6 @@ async function main(): Promise<void> {
     connections.closeIdle();
     try {
       await app.close();
-      await refresher?.stop();
       await database.close();
       await embedded?.stop();
     } finally {
