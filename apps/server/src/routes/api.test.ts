@@ -84,6 +84,8 @@ describe('OpenAPI', () => {
         'isPublished',
         'recipePhoto',
         'servings',
+        'sourceSiteName',
+        'sourceUrl',
         'steps',
         'title',
         'yieldText',
