@@ -35,22 +35,32 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; storage?: Readi
   app.get('/live', { schema: { tags: ['health'], response: responses(statusSchema) } }, async (_request, reply) =>
     ok(reply, { status: 'live' }),
   );
-  app.get('/ready', { schema: { tags: ['health'], response: responses(statusSchema) } }, async (request, reply) => {
-    if (isDraining()) return sendError(reply, 503, 'The server is shutting down');
-    try {
-      await db.execute(sql`SELECT 1`);
-    } catch (error) {
-      request.log.warn({ err: error }, 'readiness check failed');
-      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return sendError(reply, 503, 'The database is not reachable');
-    }
-    try {
-      await checkStorage();
-    } catch (error) {
-      request.log.warn({ err: error }, 'readiness check failed: photo storage');
-      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return sendError(reply, 503, 'The photo storage is not reachable');
-    }
-    return ok(reply, { status: 'ready' });
-  });
+  // `?scope=traffic` is the proxy's question: "may requests come here?" It leaves out the photo storage, because an
+  // S3 outage hits every instance alike: taking them all out of rotation would turn failed uploads (503, nothing
+  // written) into a whole site down, while reads of pages and cached photos still work. Plain readiness (the
+  // container's HEALTHCHECK, an orchestrator, an operator) still checks the bucket.
+  const readyQuery = z.object({ scope: z.enum(['all', 'traffic']).default('all') });
+  app.get(
+    '/ready',
+    { schema: { tags: ['health'], querystring: readyQuery, response: responses(statusSchema) } },
+    async (request, reply) => {
+      if (isDraining()) return sendError(reply, 503, 'The server is shutting down');
+      try {
+        await db.execute(sql`SELECT 1`);
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        return sendError(reply, 503, 'The database is not reachable');
+      }
+      if (request.query.scope === 'traffic') return ok(reply, { status: 'ready' });
+      try {
+        await checkStorage();
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed: photo storage');
+        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        return sendError(reply, 503, 'The photo storage is not reachable');
+      }
+      return ok(reply, { status: 'ready' });
+    },
+  );
 };

@@ -246,6 +246,8 @@ describe('S3 storage that cannot be reached', () => {
     const ready = await down.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
     expectError(ready, 503, 'The photo storage is not reachable');
     expectOk(await ctx.app.inject({ method: 'GET', url: '/api/v1/health/ready' }));
+    // The proxy's question leaves the bucket out: an outage that hits every instance must not take the site down.
+    expectOk(await down.app.inject({ method: 'GET', url: '/api/v1/health/ready?scope=traffic' }));
   });
 });
 
