@@ -219,8 +219,8 @@ export async function buildApp({
     db,
     ...(config.s3 ? { storage: new S3FileStorage(config.s3) } : {}),
   });
-  await app.register(recommendationRoutes, { prefix: `${API_BASE}/recipes`, services });
   await app.register(recipeRoutes, { prefix: `${API_BASE}/recipes`, services });
+  await app.register(recommendationRoutes, { prefix: `${API_BASE}/recipes`, services });
   await app.register(recipeImportRoutes, { prefix: `${API_BASE}/recipes`, services });
   await app.register(reviewRoutes, { prefix: `${API_BASE}/reviews`, services });
   await app.register(userRoutes, { prefix: `${API_BASE}/users`, services });

@@ -172,10 +172,10 @@ export interface Config {
   databaseReadUrl: string | undefined;
   /** Seconds a user's reads stay on the writer after they wrote (READ_YOUR_WRITES_SECONDS). */
   readYourWritesSeconds: number;
-  /** Seconds between recommendation refreshes; 0: no refresher in this instance. */
-  recommendationsRefreshSeconds: number;
   /** Whether this instance runs background jobs (JOBS_ENABLED). */
   jobsEnabled: boolean;
+  /** Seconds between recommendation refreshes; 0: no refresher in this instance. */
+  recommendationsRefreshSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -239,11 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     s3,
     trustProxy: e.TRUST_PROXY,
-    recommendationsRefreshSeconds: e.RECOMMENDATIONS_REFRESH_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     databaseReadUrl: e.DATABASE_READ_URL,
     readYourWritesSeconds: e.READ_YOUR_WRITES_SECONDS,
     jobsEnabled: e.JOBS_ENABLED,
+    recommendationsRefreshSeconds: e.RECOMMENDATIONS_REFRESH_SECONDS,
   };
 }
 

@@ -78,7 +78,6 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, status, known ?? (error.message || 'Bad request'));
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    if (process.env.DEBUG_500) console.error(error);
     return sendError(reply, 500, 'Something went wrong');
   });
 });

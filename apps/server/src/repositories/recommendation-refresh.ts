@@ -112,7 +112,9 @@ function contentStatements(): string[] {
      HAVING count(*) >= 2 AND count(*) <= greatest(${P.minDocumentFrequencyCap},
        ${P.maxTermShare} * (SELECT count(*) FROM recipes WHERE is_published))`,
     `CREATE TEMP TABLE rec_weighted ON COMMIT DROP AS
-     SELECT t.recipe_id, t.term, (t.tw * i.idf)::real AS w FROM rec_terms t JOIN rec_term_idf i USING (term)`,
+     SELECT t.recipe_id, t.term, (t.tw * i.idf)::real AS w FROM rec_terms t JOIN rec_term_idf i USING (term)
+     -- A word in every recipe has idf 0: it links nothing, and a recipe of only such words would have norm 0.
+     WHERE i.idf > 0`,
     `CREATE INDEX ON rec_weighted (term)`,
     `CREATE TEMP TABLE rec_norms ON COMMIT DROP AS
      SELECT recipe_id, sqrt(sum(w * w))::real AS norm FROM rec_weighted GROUP BY recipe_id`,
@@ -126,7 +128,7 @@ function contentStatements(): string[] {
               ) AS rank
        FROM (
          SELECT a.recipe_id, b.recipe_id AS neighbour_id,
-                (sum(a.w * b.w) / (min(na.norm) * min(nb.norm)))::real AS score
+                (sum(a.w * b.w) / NULLIF(min(na.norm) * min(nb.norm), 0))::real AS score
          FROM rec_weighted a JOIN rec_weighted b ON b.term = a.term AND b.recipe_id <> a.recipe_id
            JOIN rec_norms na ON na.recipe_id = a.recipe_id JOIN rec_norms nb ON nb.recipe_id = b.recipe_id
          GROUP BY a.recipe_id, b.recipe_id

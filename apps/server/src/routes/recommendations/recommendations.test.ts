@@ -175,3 +175,18 @@ describe('GET /recipes/recommended and /recipes/{id}/similar', () => {
     expect(marked.rowCount).toBe(0);
   });
 });
+
+describe('refresh on a community where a word is in every recipe', () => {
+  it('relates nothing by that word and does not fail (idf 0 gave a zero norm: division by zero)', async () => {
+    const small = await createTestApp();
+    try {
+      const cook = await registerUser(small.app, 'Cook');
+      const first = await createRecipe(small.app, cook.jar, recipe('Porridge', ['oats']));
+      await createRecipe(small.app, cook.jar, recipe('Porridge', ['oats']));
+      await expect(refreshRecommendations(small.database.pool, true)).resolves.toBeDefined();
+      expect(expectOk(await call(small.app, 'GET', `/recipes/${first}/similar?limit=5`)).recipes).toBeDefined();
+    } finally {
+      await small.close();
+    }
+  });
+});
