@@ -16,6 +16,8 @@ function serve() {
     const path = url.pathname.replace('/api/v1', '');
     if (path === '/users/login') return ok({ user: cook });
     if (path === '/recipes/r1/view-recipe') return ok(recipe);
+    // 'More like this' under the recipe (issue 19): none here.
+    if (path === '/recipes/r1/similar') return ok({ recipes: [] });
     if (path === '/recipes/r1/check-saved') return ok({ isSaved: saved });
     if (path === '/recipes/r1/save-recipe' && init?.method === 'POST') {
       saved = true;
@@ -75,6 +77,7 @@ describe('logging in from an action', () => {
       const path = url.pathname.replace('/api/v1', '');
       if (path === '/users/login') return ok({ user: cook });
       if (path === '/recipes/r1/view-recipe') return ok(recipe);
+      if (path === '/recipes/r1/similar') return ok({ recipes: [] });
       if (path === '/recipes/r1/check-saved') return ok({ isSaved: true });
       if (path.endsWith('save-recipe') || init?.method === 'DELETE') return fail(500, 'Must not be called');
       if (path === '/reviews/view-all/r1') return ok(makeReviewList());
