@@ -109,7 +109,8 @@ test('a visitor pages through the recipes and opens one', async ({ page }, testI
   const countText = (await page.getByText(/^\d\.\d · \d+ reviews?$/).textContent()) ?? '';
   const reviewCount = Number(/· (\d+) review/.exec(countText)?.[1]);
 
-  await expect(page.getByText(/^\d+ mins$/)).toBeVisible();
+  // The recipe's own time (the facts beside it), not the cards of 'More like this' below.
+  await expect(page.getByRole('complementary').getByText(/^\d+ mins$/)).toBeVisible();
   const ingredients = page.getByRole('region', { name: 'Ingredients' });
   await expect(ingredients.getByRole('listitem')).not.toHaveCount(0);
   const steps = page.getByRole('region', { name: 'Steps' });
