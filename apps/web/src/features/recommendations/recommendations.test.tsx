@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createStore } from '@/app/store';
 import { allowConsoleError } from '@/test/console';
 import { makeRecipeCard } from '@/test/factories';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { renderScreen } from '@/test/render';
-import { logIn } from '@/test/session';
+import { loggedInStore } from '@/test/session';
 import { RecommendedPage } from './recommended-page';
 import RecommendedRow from './recommended-row';
 import SimilarRecipes from './similar-recipes';
@@ -31,8 +30,7 @@ describe('Recommended for you', () => {
 
   it('the page asks for 24 and names what it shows by who is looking', async () => {
     const fetchMock = mockFetch(() => ok({ recipes: shakshukaFan }));
-    const store = createStore();
-    logIn(store);
+    const store = loggedInStore();
     renderScreen(<RecommendedPage />, { path: '/recommended', store });
     expect(await screen.findByRole('heading', { level: 1, name: 'Recommended for you' })).toBeInTheDocument();
     expect(await screen.findByText('Because you saved Shakshuka')).toBeInTheDocument();
