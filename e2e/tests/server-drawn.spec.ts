@@ -71,6 +71,29 @@ test('a visitor: React adopts the drawn pages, nothing is redrawn, no error, and
   expect(errors).toEqual([]);
 });
 
+test('the stylesheet comes inline, once: lazy chunks loaded after the first paint do not fetch it again', async ({
+  page,
+  request,
+}) => {
+  // The page's HTML carries the whole stylesheet in a <style> element; Vite lists the same file among the dependencies
+  // of every lazy chunk, and would add it as a <link> (one more download and a restyle of the whole page, a long task
+  // on a phone) when the converter and 'More like this' load after the first paint, unless it finds it already there.
+  const recipe = await recipeByAnotherCook(request, 'Styled Once');
+  const stylesheets: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'stylesheet' || new URL(sent.url()).pathname.endsWith('.css'))
+      stylesheets.push(sent.url());
+  });
+  // The converter (scaling/presenter.ts) is a lazy chunk the page fetches right after its first paint.
+  const converter = page.waitForResponse((answer) => /\/assets\/presenter-[^/]+\.js$/.test(answer.url()));
+  await page.goto(`/view-recipe/${recipe._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: recipe.title })).toBeVisible();
+  await converter;
+  await page.waitForLoadState('networkidle');
+  expect(await page.locator('head style').count()).toBeGreaterThan(0);
+  expect(stylesheets).toEqual([]);
+});
+
 test('a signed-in cook never sees the visitor drawing: the app draws their own page', async ({ page, request }) => {
   await signUpByApi(page);
   const { exceptions } = await watchAdoption(page);
