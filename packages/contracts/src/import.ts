@@ -28,6 +28,10 @@ export const importMessages = {
   notHtml: 'That address is not a web page. Open the recipe page itself, or paste its source instead',
   pageTooLarge: 'That page is too large to import (5 MB at most). Paste the recipe part of its source instead',
   photoNotImage: 'That photo could not be fetched as an image',
+  /** The Recipe's text holds script elements, event-handler attributes or javascript: addresses: nothing is read. */
+  scriptedRecipe: "This page's recipe contains scripts, so it was not imported. Copy the recipe in by hand instead",
+  /** A warning beside a preview: a picture address of another scheme (javascript:, data:) was never offered. */
+  imageIgnored: 'A photo address on the page is not a web address (such as javascript:), so it was ignored',
 } as const;
 
 /** An absolute http:// or https:// address (zod's URL check: the WHATWG parser, the scheme pinned). */

@@ -74,6 +74,8 @@ function handle(url: string, response: ServerResponse) {
   switch (url) {
     case '/simple':
       return html(response, recipePage(simpleRecipe));
+    case '/scripted':
+      return html(response, recipePage({ ...simpleRecipe, name: 'Soup<script>alert(1)</script>' }));
     case '/no-recipe':
       return html(response, '<!doctype html><html><body><h1>Just a blog post</h1></body></html>');
     case '/to-loopback':
@@ -265,9 +267,9 @@ describe('bad input: each a clear 4xx, nothing stored, in bounded time', () => {
     expect(data.recipe.ingredients).toEqual(['1 egg']);
   }, 60_000);
 
-  it('a <script> in every field is stripped: the preview holds text only', async () => {
-    const evil = (text: string) => `<script>alert("x")</script>${text}<img src=x onerror=alert(1)>`;
-    const recipe = {
+  it('a <script> in any text field of the recipe: 422 with a clear message, pasted or fetched', async () => {
+    const evil = (text: string) => `<script>alert("x")</script>${text}`;
+    const scripted = {
       '@type': 'Recipe',
       name: evil('Soup'),
       description: evil('Nice'),
@@ -276,25 +278,91 @@ describe('bad input: each a clear 4xx, nothing stored, in bounded time', () => {
       recipeYield: evil('4'),
       author: { '@type': 'Person', name: evil('Cook') },
     };
-    const data = expectOk(await importPage({ html: recipePage(recipe) }));
-    const text = JSON.stringify(data);
-    expect(text).not.toMatch(/<script|alert|onerror|<img/i);
+    expectError(await importPage({ html: recipePage(scripted) }), 422, importMessages.scriptedRecipe);
+    expectError(await importPage({ url: pageUrl('/scripted') }), 422, importMessages.scriptedRecipe);
+    // One field is enough, whichever it is (a section name and a step too).
+    const oneField: Record<string, unknown>[] = [
+      { name: evil('Soup') },
+      { description: evil('Nice') },
+      { recipeIngredient: ['4 tomatoes', evil('1 onion')] },
+      { recipeInstructions: [{ '@type': 'HowToSection', name: evil('Part'), itemListElement: ['Stir.'] }] },
+      { recipeInstructions: ['Chop.', { '@type': 'HowToStep', text: evil('Simmer.') }] },
+      { recipeYield: evil('4 servings') },
+      { author: { '@type': 'Person', name: evil('Cook') } },
+    ];
+    for (const fields of oneField) {
+      expectError(
+        await importPage({ html: recipePage({ ...simpleRecipe, ...fields }) }),
+        422,
+        importMessages.scriptedRecipe,
+      );
+    }
+    // A microdata recipe, whose values are the elements' text: a script or a handler inside one is found too.
+    const microdata = (inside: string) =>
+      `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Soup</h1>` +
+      `<span itemprop="recipeIngredient">1 egg${inside}</span><p itemprop="recipeInstructions">Stir.</p></div>`;
+    expect(expectOk(await importPage({ html: microdata('') })).recipe.ingredients).toEqual(['1 egg']);
+    for (const inside of ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>']) {
+      expectError(await importPage({ html: microdata(inside) }), 422, importMessages.scriptedRecipe);
+    }
+  });
+
+  it('event-handler attributes and javascript: links in the recipe text are refused the same way', async () => {
+    const cases = [
+      'Soup<img src=x onerror=alert(1)>',
+      'Soup<svg/onload=alert(1)>',
+      '<a href="javascript:alert(1)">Soup</a>',
+      '<a href="java\tscript:alert(1)">Soup</a>',
+      '&lt;script&gt;alert(1)&lt;/script&gt;Soup',
+      'javascript:alert(1)',
+    ];
+    for (const name of cases) {
+      const refused = await importPage({ html: recipePage({ ...simpleRecipe, name }) });
+      expect(refused.statusCode, name).toBe(422);
+      expectError(refused, 422, importMessages.scriptedRecipe);
+    }
+  });
+
+  it('ordinary markup in the recipe text is allowed and stripped: the preview holds text only', async () => {
+    const data = expectOk(
+      await importPage({
+        html: recipePage({
+          ...simpleRecipe,
+          name: '<b>Tomato</b> Soup',
+          description: '<p>A warming bowl,<br>from <a href="https://example.com/nan" rel="nofollow">Nan</a>.</p>',
+          recipeIngredient: ['<strong>4</strong> tomatoes', '1 onion <em>(chopped)</em>'],
+          author: { '@type': 'Person', name: 'Cook', url: 'https://example.com/cook' },
+        }),
+      }),
+    );
+    expect(JSON.stringify(data)).not.toMatch(/<[a-z]/i);
     expect(data.recipe).toMatchObject({
-      title: 'Soup',
-      introduction: 'Nice',
-      ingredients: ['1 egg'],
-      stepSections: [{ title: 'Part', steps: ['Stir'] }],
+      title: 'Tomato Soup',
+      introduction: 'A warming bowl, from Nan.',
+      ingredients: ['4 tomatoes', '1 onion (chopped)'],
       author: 'Cook',
     });
   });
 
-  it('a javascript: image URL is never offered, nor fetched', async () => {
+  it('a javascript: image URL is never offered, nor fetched, and the preview says it was ignored', async () => {
     const data = expectOk(
       await importPage({
         html: recipePage({ ...simpleRecipe, image: ['javascript:alert(1)', 'data:image/png;base64,AA'] }),
       }),
     );
     expect(data.recipe.imageUrls).toEqual([]);
+    expect(data.warnings).toContain(importMessages.imageIgnored);
+    // A real photo beside it is still offered, with the same warning.
+    const mixed = expectOk(
+      await importPage({
+        html: recipePage({ ...simpleRecipe, image: ['javascript:alert(1)', pageUrl('/photo.jpg')] }),
+      }),
+    );
+    expect(mixed.recipe.imageUrls).toEqual([pageUrl('/photo.jpg')]);
+    expect(mixed.warnings).toContain(importMessages.imageIgnored);
+    expect(expectOk(await importPage({ html: recipePage(simpleRecipe) })).warnings).not.toContain(
+      importMessages.imageIgnored,
+    );
     expectError(
       await call(ctx.app, 'POST', '/recipes/import/photo', { jar, payload: { url: 'javascript:alert(1)' } }),
       400,

@@ -1,11 +1,11 @@
 import type { ImportedRecipe } from '@forkful/contracts';
-import { isHttpUrl } from '@forkful/contracts';
+import { importMessages, isHttpUrl } from '@forkful/contracts';
 import { jsonrepair } from 'jsonrepair';
 import { parseIngredientLines } from '../ingredients/parse.js';
 import { durationMinutes } from './durations.js';
 import { readMicrodata } from './microdata.js';
 import { scanPage, type PageFacts } from './page.js';
-import { cleanText, linesOf } from './text.js';
+import { ACTIVE_MARK, cleanText, compactAddress, holdsActiveContent, linesOf } from './text.js';
 import { readYield } from './yields.js';
 
 type Node = Record<string, unknown>;
@@ -25,6 +25,11 @@ export interface Extraction {
    * steps. Not part of the API answer; the corpus test reads it to compare with extractors that emit them as lines.
    */
   headings: string[];
+  /**
+   * The Recipe's text fields that hold a script element, an event-handler attribute or a javascript: address
+   * (empty for a clean recipe); such a recipe is refused (docs/decisions/022, "Scripts in the recipe").
+   */
+  activeContent: string[];
 }
 
 const typesOf = (node: Node): string[] => {
@@ -85,7 +90,8 @@ function collectNodes(roots: unknown[]): { nodes: Node[]; byId: Map<string, Node
 
 class RecipeReader {
   readonly headings: string[] = [];
-  readonly warnings: string[] = [];
+  /** Picture addresses that name another scheme than http(s) (javascript:, data:): never offered, warned about. */
+  ignoredImages = 0;
 
   constructor(
     private readonly byId: Map<string, Node>,
@@ -171,6 +177,9 @@ class RecipeReader {
       else if (typeof node === 'string') {
         const url = this.absolute(node.trim());
         if (url && !out.includes(url)) out.push(url);
+        else if (!url && /^[a-z][a-z0-9+.-]*:/i.test(compactAddress(node))) {
+          this.ignoredImages += 1;
+        }
       } else if (isObject(node)) visit(node.url ?? node.contentUrl ?? node['@id'], depth + 1);
     };
     visit(value, 0);
@@ -267,6 +276,47 @@ function sourceUrlOf(url: string | null, facts: PageFacts, recipe: Node, reader:
   return null;
 }
 
+/** The Recipe's fields the preview's texts are read from (times are read as durations, addresses as addresses). */
+const TEXT_FIELDS = [
+  'name',
+  'headline',
+  'description',
+  'recipeIngredient',
+  'ingredients',
+  'recipeInstructions',
+  'recipeYield',
+  'yield',
+  'author',
+  'publisher',
+  'inLanguage',
+] as const;
+/** Inside those fields, pictures: read (or not) as addresses, never as text; a script address there is ignored. */
+const PICTURE_KEYS = new Set(['image', 'thumbnailUrl', 'logo']);
+
+/**
+ * The text fields of a Recipe whose strings (nested values and `@id` references included, bounded like the rest of
+ * the walk) hold active content: a script element, an event-handler attribute or a javascript: address.
+ */
+function activeContentOf(recipe: Node, reader: RecipeReader, fromMicrodata: boolean): string[] {
+  let strings = 0;
+  const seen = new Set<unknown>();
+  const holds = (value: unknown, depth: number): boolean => {
+    if (depth > MAX_DEPTH || strings > MAX_NODES) return false;
+    const item = reader.deref(value);
+    if (typeof item === 'string') {
+      strings += 1;
+      return holdsActiveContent(item) || (fromMicrodata && item.includes(ACTIVE_MARK));
+    }
+    if (typeof item !== 'object' || item === null || seen.has(item)) return false;
+    seen.add(item);
+    if (Array.isArray(item)) return item.slice(0, MAX_ITEMS).some((entry) => holds(entry, depth + 1));
+    return Object.entries(item).some(
+      ([key, entry]) => key !== '@context' && !PICTURE_KEYS.has(key) && holds(entry, depth + 1),
+    );
+  };
+  return TEXT_FIELDS.filter((field) => holds(recipe[field], 0));
+}
+
 const FORM_LIMITS = { ingredients: 100, steps: 100, entry: 1000, introduction: 2000, title: 100 };
 
 /**
@@ -290,6 +340,7 @@ export function extractRecipe(html: string, url: string | null): Extraction | nu
   if (!recipe) return null;
 
   const reader = new RecipeReader(byId, base);
+  const activeContent = activeContentOf(recipe, reader, fromMicrodata);
   const title = reader.text(recipe.name) || reader.text(recipe.headline);
   const ingredients = reader.list(recipe.recipeIngredient ?? recipe.ingredients);
   const stepSections = reader.steps(recipe.recipeInstructions);
@@ -324,6 +375,7 @@ export function extractRecipe(html: string, url: string | null): Extraction | nu
   if (ingredients.length === 0) warnings.push('The page lists no ingredients: add them');
   if (steps.length === 0) warnings.push('The page gives no steps: add them');
   if (cookingTime === null) warnings.push('The page gives no cooking time: add it');
+  if (reader.ignoredImages > 0) warnings.push(importMessages.imageIgnored);
   if (imageUrls.length === 0) warnings.push('The page has no photo');
   if (ingredients.length > FORM_LIMITS.ingredients)
     warnings.push(`A recipe takes at most ${FORM_LIMITS.ingredients} ingredients: shorten the list`);
@@ -357,5 +409,6 @@ export function extractRecipe(html: string, url: string | null): Extraction | nu
     },
     warnings,
     headings: reader.headings,
+    activeContent,
   };
 }

@@ -93,6 +93,9 @@ export class RecipeImporter {
       }
       const extraction = extractRecipe(html, url);
       if (!extraction) throw unprocessable(importMessages.noRecipe);
+      // Text that carried scripts is refused rather than cleaned: a page that puts them in its recipe is not one
+      // to trust with the rest of it (issue 21, "Bad input"; docs/decisions/022).
+      if (extraction.activeContent.length > 0) throw unprocessable(importMessages.scriptedRecipe);
       return { recipe: extraction.recipe, warnings: extraction.warnings };
     });
   }

@@ -1,4 +1,5 @@
 import { toJson, type MicrodataItem } from 'microdata-node';
+import { markActiveContent } from './text.js';
 
 /** Pages nested deeper than this are not handed to the microdata parser, which builds a tree and walks it. */
 export const MICRODATA_MAX_DEPTH = 1500;
@@ -45,7 +46,8 @@ export function readMicrodata(
 ): { items: Record<string, unknown>[]; tooDeep: boolean } {
   if (maxDepth > MICRODATA_MAX_DEPTH) return { items: [], tooDeep: true };
   try {
-    const spaced = html.replace(/<(?=\/?[a-zA-Z])/g, ' <');
+    // Scripts and event handlers leave ACTIVE_MARK in the text of the element that held them (decision 022).
+    const spaced = markActiveContent(html).replace(/<(?=\/?[a-zA-Z])/g, ' <');
     const { items } = toJson(spaced, base ? { base } : {});
     const nodes: Record<string, unknown>[] = [];
     const visit = (item: MicrodataItem, depth: number) => {

@@ -78,3 +78,91 @@ export function linesOf(value: string): string[] {
     .split('\n')
     .filter((line) => line !== '');
 }
+
+/** A tag's start and attributes: '<', a letter, then anything but '<' or '>' (linear, like TAG). */
+const TAG_START = /<[a-zA-Z][^<>]*/g;
+/** One attribute: its name, and its value (double-quoted, single-quoted or bare) when it has one. */
+const ATTRIBUTE = /[\s/]*([^\s/>][^\s/>=]*)(?:\s*=\s*(?:"([^"]*)"?|'([^']*)'?|([^\s>]*)))?/y;
+/** Browsers skip whitespace and control characters inside an address's scheme ('java\tscript:'). */
+// eslint-disable-next-line no-control-regex -- the control characters are what this removes
+const IGNORED_IN_SCHEME = /[\u0000-\u0020]+/g;
+/** An address as a browser reads its scheme: whitespace and control characters gone. */
+export const compactAddress = (value: string): string => value.replace(IGNORED_IN_SCHEME, '');
+/**
+ * A script address, except the no-op ones pages use on elements they handle otherwise ('javascript:void(0)',
+ * 'javascript:;', blueapron.com's ingredients in the corpus): they run nothing.
+ */
+const isScriptUrl = (value: string) => {
+  const address = compactAddress(value);
+  return /^(?:javascript|vbscript):/i.test(address) && !/^javascript:(?:void\(?0\)?)?;?$/i.test(address);
+};
+
+/** Whether a tag (as TAG_START matched it) has an event-handler attribute or a script address in an attribute. */
+function activeTag(tag: string): boolean {
+  ATTRIBUTE.lastIndex = /^<[a-zA-Z][a-zA-Z0-9-]*/.exec(tag)![0].length;
+  for (let found = ATTRIBUTE.exec(tag); found && found[0] !== ''; found = ATTRIBUTE.exec(tag)) {
+    const [, name = '', double, single, bare] = found;
+    if (/^on[a-z]/i.test(name)) return true;
+    const value = double ?? single ?? bare;
+    if (value !== undefined && isScriptUrl(value)) return true;
+  }
+  return false;
+}
+
+function activeIn(text: string): boolean {
+  if (/<script(?:[\s/>]|$)/i.test(text) || isScriptUrl(text.trimStart())) return true;
+  if (!text.includes('<')) return false;
+  for (const [tag] of text.matchAll(TAG_START)) if (activeTag(tag)) return true;
+  return false;
+}
+
+/**
+ * Whether a value from a page's recipe holds active content: a script element, an inline event-handler attribute,
+ * or a javascript: (or vbscript:) address in an attribute or as the whole value; also when the value carries it
+ * entity-encoded ('&lt;script&gt;'), since `cleanText` decodes such markup. Ordinary markup (<p>, <br>, <b>,
+ * <a href="https://…">) is not active. Linear in the value, which is read as far as `cleanText` reads it.
+ */
+export function holdsActiveContent(value: string): boolean {
+  let text = value.length > MAX_VALUE_LENGTH ? value.slice(0, MAX_VALUE_LENGTH) : value;
+  // cleanText decodes a twice-encoded value twice; so does this.
+  for (let pass = 0; pass < 3; pass += 1) {
+    if (activeIn(text)) return true;
+    if (!text.includes('&')) return false;
+    const decoded = decodeHTML(text);
+    if (decoded === text) return false;
+    text = decoded;
+  }
+  return false;
+}
+
+/**
+ * Where a page's active content was, for readers that see only text content (microdata): each script element is
+ * replaced by this character, and one follows each tag with an event handler or a script address, so a value read
+ * from an element that held them carries it. A private-use character, which `cleanText` leaves alone.
+ */
+export const ACTIVE_MARK = '\uE000';
+
+/** The page with its active content marked (see ACTIVE_MARK); one pass, plain searches for the script ends. */
+export function markActiveContent(html: string): string {
+  const kept: string[] = [];
+  let position = 0;
+  let lower: string | undefined;
+  const tags = new RegExp(TAG_START.source, 'g');
+  for (let found = tags.exec(html); found; found = tags.exec(html)) {
+    const [tag] = found;
+    const end = found.index + tag.length + (html[found.index + tag.length] === '>' ? 1 : 0);
+    if (/^<script(?:[\s/]|$)/i.test(tag)) {
+      lower ??= html.toLowerCase();
+      const close = lower.indexOf('</script', end);
+      const after = close === -1 ? html.length : html.indexOf('>', close);
+      kept.push(html.slice(position, found.index), ACTIVE_MARK);
+      position = after === -1 ? html.length : after + 1;
+      tags.lastIndex = position;
+    } else if (activeTag(tag)) {
+      kept.push(html.slice(position, end), ACTIVE_MARK);
+      position = end;
+    }
+  }
+  kept.push(html.slice(position));
+  return kept.join('');
+}
