@@ -1,5 +1,5 @@
 import { importMessages, importRequestSchema, type ImportResponse } from '@forkful/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { inputClasses } from '@/components/ui/form-field';
@@ -22,6 +22,40 @@ interface ImportPanelProps {
   onModeChange: (mode: ImportMode) => void;
   onImported: (imported: ImportedForm) => void;
   onClose: () => void;
+}
+
+/** The page's address: the whole request in link mode, an optional credit in paste mode. */
+function AddressField({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://…"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClasses}
+      />
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -84,20 +118,7 @@ export default function ImportPanel({ mode, onModeChange, onImported, onClose }:
       </div>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
         {mode === 'link' ? (
-          <div>
-            <label htmlFor={urlId} className="mb-1.5 block text-sm font-semibold">
-              Address of the recipe page
-            </label>
-            <input
-              id={urlId}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://…"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              className={inputClasses}
-            />
+          <AddressField id={urlId} label="Address of the recipe page" value={url} onChange={setUrl}>
             <p className="mt-1.5 text-sm text-ink-soft">
               Some sites refuse to be fetched: then{' '}
               <button
@@ -109,7 +130,7 @@ export default function ImportPanel({ mode, onModeChange, onImported, onClose }:
               </button>{' '}
               instead.
             </p>
-          </div>
+          </AddressField>
         ) : (
           <>
             <div>
@@ -129,21 +150,16 @@ export default function ImportPanel({ mode, onModeChange, onImported, onClose }:
                 select all, copy and paste it here.
               </p>
             </div>
-            <div>
-              <label htmlFor={urlId} className="mb-1.5 block text-sm font-semibold">
-                Its address <span className="font-normal text-ink-soft">(optional, to credit the site)</span>
-              </label>
-              <input
-                id={urlId}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                placeholder="https://…"
-                value={url}
-                onChange={(event) => setUrl(event.target.value)}
-                className={inputClasses}
-              />
-            </div>
+            <AddressField
+              id={urlId}
+              label={
+                <>
+                  Its address <span className="font-normal text-ink-soft">(optional, to credit the site)</span>
+                </>
+              }
+              value={url}
+              onChange={setUrl}
+            />
           </>
         )}
         {error && <ErrorBox>{error}</ErrorBox>}
