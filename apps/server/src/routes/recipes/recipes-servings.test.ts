@@ -1,45 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServices } from '../../services/container.js';
 import { pageAnswerFor } from '../../spa/page-data.js';
-import { createTestApp, registerUser, type CookieJar, type TestContext } from '../../test/app.js';
-import { call, createRecipe, defaultRecipe, expectError, expectOk, postRecipe } from '../../test/fixtures.js';
+import { createRecipe, defaultRecipe, expectError, expectOk, postRecipe } from '../../test/fixtures.js';
+import { recipeAuthorForFile } from '../../test/recipe-author.js';
 
 // Issue 17: servings, yieldText and ingredientDetails beside the spec's fields.
 
-let ctx: TestContext;
-let author: { id: string; jar: CookieJar };
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  author = await registerUser(ctx.app, 'Ada Author');
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-const view = async (id: string) => expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
-const edit = (id: string, payload: object) =>
-  call(ctx.app, 'PATCH', `/recipes/${id}/update-recipe`, {
-    jar: author.jar,
-    payload: { ...defaultRecipe, isPublished: true, ...payload },
-  });
+const file = recipeAuthorForFile();
+const { view, edit } = file;
 
 describe('servings and yield', () => {
   it('are taken by the multipart create and shown by the view', async () => {
-    const id = await createRecipe(ctx.app, author.jar, { servings: '4', yieldText: '24 cookies' });
+    const id = await createRecipe(file.ctx.app, file.author.jar, { servings: '4', yieldText: '24 cookies' });
     expect(await view(id)).toMatchObject({ servings: 4, yieldText: '24 cookies' });
   });
 
   it('are null when not sent, or sent empty', async () => {
-    const id = await createRecipe(ctx.app, author.jar);
+    const id = await createRecipe(file.ctx.app, file.author.jar);
     expect(await view(id)).toMatchObject({ servings: null, yieldText: null });
-    const empty = await createRecipe(ctx.app, author.jar, { servings: '', yieldText: '  ' });
+    const empty = await createRecipe(file.ctx.app, file.author.jar, { servings: '', yieldText: '  ' });
     expect(await view(empty)).toMatchObject({ servings: null, yieldText: null });
   });
 
   it('are changed by the edit call, kept when it leaves them out, and cleared by null', async () => {
-    const id = await createRecipe(ctx.app, author.jar, { servings: '2' });
+    const id = await createRecipe(file.ctx.app, file.author.jar, { servings: '2' });
     expect(expectOk(await edit(id, { servings: 6, yieldText: 'one loaf' }))).toMatchObject({
       servings: 6,
       yieldText: 'one loaf',
@@ -52,13 +37,13 @@ describe('servings and yield', () => {
   });
 
   it('refuses servings outside 1-100 or not whole, and a long yield, with 400 and no change', async () => {
-    const id = await createRecipe(ctx.app, author.jar, { servings: '3' });
+    const id = await createRecipe(file.ctx.app, file.author.jar, { servings: '3' });
     for (const servings of [0, 101, 2.5, '2.5', 'four', -1, true]) {
       expectError(await edit(id, { servings }), 400, 'Servings must be a whole number from 1 to 100');
     }
     expectError(await edit(id, { yieldText: 'y'.repeat(101) }), 400, 'Yield should be at most 100 characters');
     expectError(
-      await postRecipe(ctx.app, author.jar, { ...defaultRecipe, servings: '0' }),
+      await postRecipe(file.ctx.app, file.author.jar, { ...defaultRecipe, servings: '0' }),
       400,
       'Servings must be a whole number from 1 to 100',
     );
@@ -69,7 +54,7 @@ describe('servings and yield', () => {
 describe('ingredientDetails', () => {
   it('reads each line of a new recipe, stored with it, beside the lines as written', async () => {
     const ingredients = ['For the soup:', '1 1/2 cups stock', '2 (14-ounce) cans tomatoes', 'salt to taste'];
-    const id = await createRecipe(ctx.app, author.jar, { ingredients });
+    const id = await createRecipe(file.ctx.app, file.author.jar, { ingredients });
     const recipe = await view(id);
     expect(recipe.ingredients).toEqual(ingredients);
     expect(recipe.ingredientDetails.map((d: { text: string }) => d.text)).toEqual(ingredients);
@@ -79,14 +64,14 @@ describe('ingredientDetails', () => {
       { quantity: 2, unit: 'can', food: 'tomatoes' },
       { quantity: null, unit: null, food: 'salt', note: 'to taste' },
     ]);
-    const stored = await ctx.database.db.execute<{ details: unknown[] }>(
+    const stored = await file.ctx.database.db.execute<{ details: unknown[] }>(
       sql`SELECT ingredient_details AS details FROM recipes WHERE id = ${id}`,
     );
     expect(stored.rows[0]?.details).toEqual(recipe.ingredientDetails);
   });
 
   it('follow an edit of the lines', async () => {
-    const id = await createRecipe(ctx.app, author.jar);
+    const id = await createRecipe(file.ctx.app, file.author.jar);
     const edited = expectOk(await edit(id, { ingredients: ['3 eggs', '200 g sugar'] }));
     expect(edited.ingredientDetails).toMatchObject([
       { text: '3 eggs', quantity: 3, unit: null },
@@ -96,14 +81,14 @@ describe('ingredientDetails', () => {
   });
 
   it('are parsed on read for a row whose details are not stored yet', async () => {
-    const id = await createRecipe(ctx.app, author.jar, { ingredients: ['2 tbsp olive oil'] });
-    await ctx.database.db.execute(sql`UPDATE recipes SET ingredient_details = NULL WHERE id = ${id}`);
+    const id = await createRecipe(file.ctx.app, file.author.jar, { ingredients: ['2 tbsp olive oil'] });
+    await file.ctx.database.db.execute(sql`UPDATE recipes SET ingredient_details = NULL WHERE id = ${id}`);
     expect((await view(id)).ingredientDetails).toMatchObject([{ quantity: 2, unit: 'tbsp', food: 'olive oil' }]);
   });
 
   it('are in the answer the drawn recipe page carries inline', async () => {
-    const id = await createRecipe(ctx.app, author.jar, { ingredients: ['1 kg potatoes'], servings: '5' });
-    const services = createServices(ctx.config, ctx.database.db);
+    const id = await createRecipe(file.ctx.app, file.author.jar, { ingredients: ['1 kg potatoes'], servings: '5' });
+    const services = createServices(file.ctx.config, file.ctx.database.db);
     const answer = await pageAnswerFor(new URL(`http://forkful.test/view-recipe/${id}`), services);
     const data = JSON.parse(answer?.json ?? '{}').data;
     expect(data).toMatchObject({ servings: 5, ingredientDetails: [{ quantity: 1, unit: 'kg', food: 'potatoes' }] });
