@@ -38,6 +38,16 @@ export type MealPlanEntryRow = Partial<RecipeCardRow> & {
   entryUpdatedAt: Date | string;
 };
 
+/** An entry's stored fields, read under a row lock before a change. */
+export type LockedEntry = {
+  date: string;
+  slot: number;
+  note: string | null;
+  recipeTitle: string | null;
+  servings: number | null;
+  recipeServings: number | null;
+};
+
 /** A planned recipe's lines, for the shopping list. */
 export type PlannedRecipeRow = {
   entryId: string;
@@ -159,16 +169,18 @@ export class MealPlanRepository {
       WHERE e.id = m.id AND m.user_id = ${userId} AND m.date = ${date}::date AND m.slot = ${slot}`);
   }
 
-  /** Locks and reads the stored fields of an entry for a change; 404 when it is not the user's. */
-  async lockEntry(
-    tx: Executor,
-    userId: string,
-    entryId: string,
-  ): Promise<{ date: string; slot: number; note: string | null; recipeTitle: string | null }> {
-    const result = await tx.execute<{ date: string; slot: number; note: string | null; recipeTitle: string | null }>(
-      sql`SELECT to_char(date, 'YYYY-MM-DD') AS date, slot, note, recipe_title AS "recipeTitle"
-          FROM meal_plan_entries WHERE id = ${entryId} AND user_id = ${userId} FOR UPDATE`,
-    );
+  /**
+   * Locks and reads the stored fields of an entry for a change, with its recipe's servings while the user can see the
+   * recipe (null otherwise); 404 when it is not the user's.
+   */
+  async lockEntry(tx: Executor, userId: string, entryId: string): Promise<LockedEntry> {
+    const result = await tx.execute<LockedEntry>(sql`
+      SELECT to_char(e.date, 'YYYY-MM-DD') AS date, e.slot, e.note, e.recipe_title AS "recipeTitle", e.servings,
+        r.servings AS "recipeServings"
+      FROM meal_plan_entries e
+      LEFT JOIN recipes r ON r.id = e.recipe_id AND (r.is_published OR r.author_id = e.user_id)
+      WHERE e.id = ${entryId} AND e.user_id = ${userId}
+      FOR UPDATE OF e`);
     const row = result.rows[0];
     if (!row) throw notFound(mealPlanMessages.entryNotFound);
     return row;

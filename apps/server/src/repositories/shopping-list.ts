@@ -2,18 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Aisle, SHOPPING_LIST_MAX_ITEMS, shoppingListMessages } from '@forkful/contracts';
 import type { Database, Executor } from '../db/client.js';
-import type { shoppingItemSources } from '../db/schema.js';
 import { shoppingItems } from '../db/schema.js';
 import { conflict, notFound } from '../errors.js';
 import { lockUser } from './meal-plan.js';
-import { aisleOf } from '../services/shopping-list/aisles.js';
-import { displayOf, largestUnit, type Share } from '../services/shopping-list/merge.js';
 
 /*
- * A user's shopping list (issue 18, docs/decisions/024). Every statement is scoped by user_id, so another user's
- * item id reads exactly like one that does not exist. Adding shares is set-based: a handful of statements whatever
- * the number of lines (read the origins already there, read the open lines the shares may join, insert the new
- * lines, update the joined ones, insert the sources).
+ * A user's shopping list (issue 18, docs/decisions/024): SQL only. Every statement is scoped by user_id, so another
+ * user's item id reads exactly like one that does not exist. The merge arithmetic (which share joins which line,
+ * what a line shows) is the service's (services/shopping-list/lines.ts); this file reads what it needs in one
+ * statement (`mergeState`) and writes what it decided in one statement (`writeLines`), whatever the number of lines.
  */
 
 export type ShoppingItemRow = {
@@ -30,13 +27,50 @@ export type ShoppingItemRow = {
   sources: { recipeId: string | null; title: string }[];
 };
 
-/** A share with where it came from: `origin` is unique per user, so the same share is never added twice. */
-export interface SourcedShare extends Share {
+/** An unticked line built from recipes that more shares with its merge key may join. */
+export type OpenLine = { id: string; mergeKey: string; amount: number | null; unit: string | null; food: string };
+
+/** A line to create from recipes. */
+export type NewLine = {
+  id: string;
+  text: string;
+  quantity: number | null;
+  unit: string | null;
+  food: string | null;
+  aisle: Aisle | null;
+  mergeKey: string | null;
+  amount: number | null;
+  createdAt: Date;
+};
+
+/** What a merged line shows after its shares changed. */
+export type LineDisplayUpdate = {
+  id: string;
+  text: string;
+  quantity: number | null;
+  unit: string | null;
+  amount: number | null;
+};
+
+/** Which recipe line went into which list line, with its share; `origin` is unique per user. */
+export type NewSource = {
+  itemId: string;
   origin: string;
   entryId: string | null;
   recipeId: string;
   recipeTitle: string;
-}
+  amount: number | null;
+  unit: string | null;
+};
+
+/** A merged line with the shares it still holds (to show their sum again). */
+export type LineShares = {
+  id: string;
+  mergeKey: string;
+  food: string | null;
+  amounts: (number | null)[];
+  units: (string | null)[];
+};
 
 const ITEM_SELECT = sql`
   SELECT i.id, i.client_id AS "clientId", i.text, i.quantity, i.unit, i.food, i.aisle, i.checked,
@@ -53,31 +87,37 @@ const ITEM_SELECT = sql`
     ), '[]'::json) AS sources
   FROM shopping_items i`;
 
+/** An array parameter of one column of `rows` (unnest over one array per column: planning stays cheap). */
+const column = <Row, T>(rows: readonly Row[], read: (row: Row) => T) => sql.param(rows.map(read));
+
 export class ShoppingListRepository {
   constructor(private readonly db: Database) {}
 
-  /** The whole list: the lines, then every source of the user in one read (not one subquery per line). */
+  /**
+   * The whole list in one statement: the lines of the user's list index, each with its distinct recipes as JSON,
+   * aggregated from the user's sources in one pass (the origin index's user prefix), not one subquery per line.
+   */
   async list(userId: string, tx: Executor = this.db): Promise<ShoppingItemRow[]> {
-    const items = await tx.execute<Omit<ShoppingItemRow, 'sources'>>(sql`
+    const result = await tx.execute<ShoppingItemRow>(sql`
       SELECT i.id, i.client_id AS "clientId", i.text, i.quantity, i.unit, i.food, i.aisle, i.checked,
-        i.created_at AS "createdAt", i.updated_at AS "updatedAt"
-      FROM shopping_items i WHERE i.user_id = ${userId} ORDER BY i.created_at, i.id`);
-    if (items.rows.length === 0) return [];
-    const sources = await tx.execute<{ itemId: string; recipeId: string | null; title: string }>(sql`
-      SELECT s.item_id AS "itemId", CASE WHEN r.id IS NOT NULL THEN s.recipe_id END AS "recipeId",
-        s.recipe_title AS title
-      FROM shopping_item_sources s
-      LEFT JOIN recipes r ON r.id = s.recipe_id AND (r.is_published OR r.author_id = ${userId})
-      WHERE s.user_id = ${userId}
-      GROUP BY 1, 2, 3
-      ORDER BY min(s.created_at), 3`);
-    const byItem = new Map<string, ShoppingItemRow['sources']>();
-    for (const { itemId, recipeId, title } of sources.rows) {
-      const list = byItem.get(itemId) ?? [];
-      list.push({ recipeId, title });
-      byItem.set(itemId, list);
-    }
-    return items.rows.map((row) => ({ ...row, sources: byItem.get(row.id) ?? [] }));
+        i.created_at AS "createdAt", i.updated_at AS "updatedAt", COALESCE(src.sources, '[]'::json) AS sources
+      FROM shopping_items i
+      LEFT JOIN (
+        SELECT d.item_id,
+          json_agg(json_build_object('recipeId', d.recipe_id, 'title', d.title) ORDER BY d.first, d.title) AS sources
+        FROM (
+          SELECT g.item_id, CASE WHEN r.id IS NOT NULL THEN g.recipe_id END AS recipe_id, g.title,
+            min(g.first) AS first
+          FROM (
+            SELECT item_id, recipe_id, recipe_title AS title, min(created_at) AS first
+            FROM shopping_item_sources WHERE user_id = ${userId}
+            GROUP BY 1, 2, 3) g
+          LEFT JOIN recipes r ON r.id = g.recipe_id AND (r.is_published OR r.author_id = ${userId})
+          GROUP BY 1, 2, 3) d
+        GROUP BY d.item_id) src ON src.item_id = i.id
+      WHERE i.user_id = ${userId}
+      ORDER BY i.created_at, i.id`);
+    return result.rows;
   }
 
   async find(userId: string, itemId: string, tx: Executor = this.db): Promise<ShoppingItemRow> {
@@ -121,194 +161,134 @@ export class ShoppingListRepository {
   }
 
   /**
-   * Adds shares to the list: each joins the oldest unticked line with its merge key, or starts a line; a share
-   * without a key is a line of its own. Shares whose origin is already on the list are skipped. Returns how many
-   * lines were created or added to.
+   * Everything adding shares needs to know, in one statement: which of `origins` are already on the list, the
+   * oldest unticked line of each merge key in `keys`, and how many lines the list has. The caller holds the lock.
    */
-  async addShares(tx: Executor, userId: string, shares: readonly SourcedShare[]): Promise<number> {
-    if (shares.length === 0) return 0;
-    const present = await tx.execute<{ origin: string }>(sql`
-      SELECT origin FROM shopping_item_sources
-      WHERE user_id = ${userId} AND origin = ANY(${sql.param(shares.map((share) => share.origin))}::text[])`);
-    const seen = new Set(present.rows.map((row) => row.origin));
-    const fresh = shares.filter((share) => !seen.has(share.origin) && (seen.add(share.origin), true));
-    if (fresh.length === 0) return 0;
+  async mergeState(
+    tx: Executor,
+    userId: string,
+    origins: readonly string[],
+    keys: readonly string[],
+  ): Promise<{ present: string[]; open: OpenLine[]; count: number }> {
+    const result = await tx.execute<{ present: string[]; open: OpenLine[]; count: number }>(sql`
+      SELECT
+        ARRAY(SELECT origin FROM shopping_item_sources
+              WHERE user_id = ${userId} AND origin = ANY(${sql.param([...origins])}::text[])) AS present,
+        COALESCE((
+          SELECT json_agg(json_build_object('id', o.id, 'mergeKey', o.merge_key, 'amount', o.amount, 'unit', o.unit,
+            'food', o.food))
+          FROM (
+            SELECT DISTINCT ON (merge_key) id, merge_key, amount, unit, food
+            FROM shopping_items
+            WHERE user_id = ${userId} AND NOT checked AND merge_key = ANY(${sql.param([...keys])}::text[])
+            ORDER BY merge_key, created_at, id) o
+        ), '[]'::json) AS open,
+        (SELECT count(*)::int FROM shopping_items WHERE user_id = ${userId}) AS count`);
+    const row = result.rows[0];
+    return { present: row?.present ?? [], open: row?.open ?? [], count: row?.count ?? 0 };
+  }
 
-    const keys = [...new Set(fresh.flatMap((share) => (share.mergeKey ? [share.mergeKey] : [])))];
-    const open = keys.length
-      ? (
-          await tx.execute<{ id: string; mergeKey: string; amount: number | null; unit: string | null; food: string }>(
-            sql`SELECT DISTINCT ON (merge_key) id, merge_key AS "mergeKey", amount, unit, food
-                FROM shopping_items
-                WHERE user_id = ${userId} AND NOT checked AND merge_key = ANY(${sql.param(keys)}::text[])
-                ORDER BY merge_key, created_at, id`,
-          )
-        ).rows
-      : [];
-
-    type Line = { id: string; isNew: boolean; mergeKey: string | null; amount: number | null; unit: string | null };
-    const byKey = new Map<string, Line & { food: string; text: string }>();
-    for (const row of open) byKey.set(row.mergeKey, { ...row, isNew: false, text: '' });
-    const created: (typeof shoppingItems.$inferInsert)[] = [];
-    const sources: (typeof shoppingItemSources.$inferInsert)[] = [];
-    const touched = new Set<Line & { food: string; text: string }>();
-    const now = new Date();
-
-    for (const [index, share] of fresh.entries()) {
-      let itemId: string;
-      if (share.mergeKey && share.food) {
-        let line = byKey.get(share.mergeKey);
-        if (!line) {
-          line = {
-            id: randomUUID(),
-            isNew: true,
-            mergeKey: share.mergeKey,
-            amount: null,
-            unit: null,
-            food: share.food,
-            text: share.text,
-          };
-          byKey.set(share.mergeKey, line);
-        }
-        if (share.amount !== null) line.amount = (line.amount ?? 0) + share.amount;
-        line.unit = largestUnit([line.unit, share.unit]);
-        touched.add(line);
-        itemId = line.id;
-      } else {
-        itemId = randomUUID();
-        created.push({
-          id: itemId,
-          userId,
-          text: share.text,
-          food: share.food,
-          aisle: aisleOf(share.food),
-          fromRecipes: true,
-          createdAt: new Date(now.getTime() + index),
-        });
-      }
-      sources.push({
-        userId,
-        itemId,
-        origin: share.origin,
-        entryId: share.entryId,
-        recipeId: share.recipeId,
-        recipeTitle: share.recipeTitle,
-        amount: share.amount,
-        unit: share.unit,
-      });
-    }
-
-    const updates: { id: string; text: string; quantity: number | null; unit: string | null; amount: number | null }[] =
-      [];
-    for (const line of touched) {
-      const asWritten = line.mergeKey?.startsWith('noqty|') ?? false;
-      // A line without a quantity keeps the words it was first written with; one joining it changes nothing shown.
-      if (asWritten && !line.isNew) continue;
-      const shown = asWritten
-        ? { text: line.text, quantity: null, unit: null }
-        : displayOf(line.mergeKey ?? 'noqty|', line.amount, line.unit, line.food);
-      if (line.isNew) {
-        created.push({
-          id: line.id,
-          userId,
-          text: shown.text,
-          quantity: shown.quantity,
-          unit: shown.unit,
-          food: line.food,
-          aisle: aisleOf(line.food),
-          mergeKey: line.mergeKey,
-          amount: line.amount,
-          fromRecipes: true,
-          createdAt: new Date(now.getTime() + created.length),
-        });
-      } else {
-        updates.push({ id: line.id, ...shown, amount: line.amount });
-      }
-    }
-
-    await this.assertRoom(tx, userId, created.length);
-    // unnest over one array per column: a few parameters however many rows, so planning stays cheap.
-    if (created.length) {
-      const column = <T>(read: (row: (typeof created)[number]) => T) => sql.param(created.map(read));
-      await tx.execute(sql`
+  /**
+   * Writes what adding shares decided, in one statement: the new lines, the new displays of the lines joined, and
+   * the sources (their foreign key to the lines is checked at the end of the statement, when the new lines are in).
+   */
+  async writeLines(
+    tx: Executor,
+    userId: string,
+    lines: { created: readonly NewLine[]; updated: readonly LineDisplayUpdate[]; sources: readonly NewSource[] },
+  ): Promise<void> {
+    const { created, updated, sources } = lines;
+    if (created.length + updated.length + sources.length === 0) return;
+    await tx.execute(sql`
+      WITH created AS (
         INSERT INTO shopping_items (id, user_id, text, quantity, unit, food, aisle, merge_key, amount, from_recipes,
           created_at)
         SELECT u.id, ${userId}, u.text, u.quantity, u.unit, u.food, u.aisle, u.merge_key, u.amount, true, u.created_at
-        FROM unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.text)}::text[],
-          ${column((row) => row.quantity ?? null)}::float8[], ${column((row) => row.unit ?? null)}::text[],
-          ${column((row) => row.food ?? null)}::text[], ${column((row) => row.aisle ?? null)}::text[],
-          ${column((row) => row.mergeKey ?? null)}::text[], ${column((row) => row.amount ?? null)}::float8[],
-          ${column((row) => (row.createdAt as Date).toISOString())}::timestamptz[])
-          AS u(id, text, quantity, unit, food, aisle, merge_key, amount, created_at)`);
-    }
-    if (updates.length) await this.writeDisplays(tx, updates);
-    const column = <T>(read: (row: (typeof sources)[number]) => T) => sql.param(sources.map(read));
-    await tx.execute(sql`
+        FROM unnest(${column(created, (row) => row.id)}::uuid[], ${column(created, (row) => row.text)}::text[],
+          ${column(created, (row) => row.quantity)}::float8[], ${column(created, (row) => row.unit)}::text[],
+          ${column(created, (row) => row.food)}::text[], ${column(created, (row) => row.aisle)}::text[],
+          ${column(created, (row) => row.mergeKey)}::text[], ${column(created, (row) => row.amount)}::float8[],
+          ${column(created, (row) => row.createdAt.toISOString())}::timestamptz[])
+          AS u(id, text, quantity, unit, food, aisle, merge_key, amount, created_at)
+        RETURNING 1
+      ), updated AS (
+        UPDATE shopping_items i SET text = u.text, quantity = u.quantity, unit = u.unit, amount = u.amount,
+          updated_at = now()
+        FROM unnest(${column(updated, (row) => row.id)}::uuid[], ${column(updated, (row) => row.text)}::text[],
+          ${column(updated, (row) => row.quantity)}::float8[], ${column(updated, (row) => row.unit)}::text[],
+          ${column(updated, (row) => row.amount)}::float8[]) AS u(id, text, quantity, unit, amount)
+        WHERE i.id = u.id AND i.user_id = ${userId}
+        RETURNING 1
+      )
       INSERT INTO shopping_item_sources (user_id, item_id, origin, entry_id, recipe_id, recipe_title, amount, unit)
       SELECT ${userId}, u.item_id, u.origin, u.entry_id, u.recipe_id, u.recipe_title, u.amount, u.unit
-      FROM unnest(${column((row) => row.itemId)}::uuid[], ${column((row) => row.origin)}::text[],
-        ${column((row) => row.entryId ?? null)}::uuid[], ${column((row) => row.recipeId ?? null)}::uuid[],
-        ${column((row) => row.recipeTitle)}::text[], ${column((row) => row.amount ?? null)}::float8[],
-        ${column((row) => row.unit ?? null)}::text[])
+      FROM unnest(${column(sources, (row) => row.itemId)}::uuid[], ${column(sources, (row) => row.origin)}::text[],
+        ${column(sources, (row) => row.entryId)}::uuid[], ${column(sources, (row) => row.recipeId)}::uuid[],
+        ${column(sources, (row) => row.recipeTitle)}::text[], ${column(sources, (row) => row.amount)}::float8[],
+        ${column(sources, (row) => row.unit)}::text[])
         AS u(item_id, origin, entry_id, recipe_id, recipe_title, amount, unit)`);
-    return created.length + updates.length;
   }
 
-  private async writeDisplays(
-    tx: Executor,
-    updates: readonly {
-      id: string;
-      text: string;
-      quantity: number | null;
-      unit: string | null;
-      amount: number | null;
-    }[],
-  ): Promise<void> {
+  /** New displays for merged lines (after shares left them or were rescaled). */
+  async writeDisplays(tx: Executor, updates: readonly LineDisplayUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
     await tx.execute(sql`
       UPDATE shopping_items i SET text = u.text, quantity = u.quantity, unit = u.unit, amount = u.amount,
         updated_at = now()
-      FROM unnest(
-        ${sql.param(updates.map((u) => u.id))}::uuid[], ${sql.param(updates.map((u) => u.text))}::text[],
-        ${sql.param(updates.map((u) => u.quantity))}::float8[], ${sql.param(updates.map((u) => u.unit))}::text[],
-        ${sql.param(updates.map((u) => u.amount))}::float8[]
-      ) AS u(id, text, quantity, unit, amount)
+      FROM unnest(${column(updates, (u) => u.id)}::uuid[], ${column(updates, (u) => u.text)}::text[],
+        ${column(updates, (u) => u.quantity)}::float8[], ${column(updates, (u) => u.unit)}::text[],
+        ${column(updates, (u) => u.amount)}::float8[]) AS u(id, text, quantity, unit, amount)
       WHERE i.id = u.id`);
   }
 
   /**
-   * Takes the shares of planned entries out of the unticked lines built from recipes: a line left with nothing
-   * goes, the others show what remains. Ticked lines and lines edited by hand keep everything.
+   * Takes the shares of planned entries out of the unticked lines built from recipes and deletes the lines left with
+   * nothing. Returns the merged lines that kept other shares, with those shares, for the caller to show their sum.
+   * Ticked lines and lines edited by hand keep everything.
    */
-  async removeEntryShares(tx: Executor, userId: string, entryIds: readonly string[]): Promise<void> {
-    if (entryIds.length === 0) return;
+  async removeEntryShares(tx: Executor, userId: string, entryIds: readonly string[]): Promise<LineShares[]> {
+    if (entryIds.length === 0) return [];
     const removed = await tx.execute<{ itemId: string }>(sql`
       DELETE FROM shopping_item_sources s USING shopping_items i
-      WHERE s.user_id = ${userId} AND s.entry_id = ANY(${sql.param(entryIds)}::uuid[])
+      WHERE s.user_id = ${userId} AND s.entry_id = ANY(${sql.param([...entryIds])}::uuid[])
         AND i.id = s.item_id AND NOT i.checked AND i.from_recipes
       RETURNING s.item_id AS "itemId"`);
     const itemIds = [...new Set(removed.rows.map((row) => row.itemId))];
-    if (itemIds.length === 0) return;
-    await tx.execute(sql`
-      DELETE FROM shopping_items i WHERE i.id = ANY(${sql.param(itemIds)}::uuid[])
-        AND NOT EXISTS (SELECT 1 FROM shopping_item_sources s WHERE s.item_id = i.id)`);
-    const remaining = await tx.execute<{
-      id: string;
-      mergeKey: string | null;
-      food: string | null;
-      amounts: (number | null)[];
-      units: (string | null)[];
-    }>(sql`
+    if (itemIds.length === 0) return [];
+    // The lines with no source left go; the read below joins sources, so it never returns them.
+    const result = await tx.execute<LineShares>(sql`
+      WITH emptied AS (
+        DELETE FROM shopping_items i WHERE i.id = ANY(${sql.param(itemIds)}::uuid[])
+          AND NOT EXISTS (SELECT 1 FROM shopping_item_sources s WHERE s.item_id = i.id)
+        RETURNING 1)
+      ${this.sharesOf(itemIds)}`);
+    return result.rows;
+  }
+
+  /**
+   * Multiplies the shares one planned entry gave to unticked lines built from recipes by `ratio` (its servings
+   * changed). Returns the merged lines it touched, with all their shares, for the caller to show their new sum.
+   */
+  async rescaleEntryShares(tx: Executor, userId: string, entryId: string, ratio: number): Promise<LineShares[]> {
+    const scaled = await tx.execute<{ itemId: string }>(sql`
+      UPDATE shopping_item_sources s SET amount = s.amount * ${ratio}::float8
+      FROM shopping_items i
+      WHERE s.user_id = ${userId} AND s.entry_id = ${entryId} AND s.amount IS NOT NULL
+        AND i.id = s.item_id AND NOT i.checked AND i.from_recipes
+      RETURNING s.item_id AS "itemId"`);
+    const itemIds = [...new Set(scaled.rows.map((row) => row.itemId))];
+    if (itemIds.length === 0) return [];
+    return (await tx.execute<LineShares>(this.sharesOf(itemIds))).rows;
+  }
+
+  /** The shares of merged lines whose sum is shown (not those kept as written). */
+  private sharesOf(itemIds: readonly string[]) {
+    return sql`
       SELECT i.id, i.merge_key AS "mergeKey", i.food, array_agg(s.amount) AS amounts, array_agg(s.unit) AS units
       FROM shopping_items i JOIN shopping_item_sources s ON s.item_id = i.id
-      WHERE i.id = ANY(${sql.param(itemIds)}::uuid[]) AND i.merge_key IS NOT NULL AND i.merge_key NOT LIKE 'noqty|%'
-      GROUP BY i.id`);
-    const updates = remaining.rows.map((row) => {
-      const known = row.amounts.filter((amount): amount is number => amount !== null);
-      const amount = known.length ? known.reduce((sum, value) => sum + value, 0) : null;
-      const unit = largestUnit(row.units);
-      return { id: row.id, ...displayOf(row.mergeKey ?? 'noqty|', amount, unit, row.food ?? ''), amount };
-    });
-    if (updates.length) await this.writeDisplays(tx, updates);
+      WHERE i.id = ANY(${sql.param([...itemIds])}::uuid[]) AND i.merge_key IS NOT NULL
+        AND i.merge_key NOT LIKE 'noqty|%'
+      GROUP BY i.id`;
   }
 
   /** Changes the fields given; a new text was read again by the caller and makes the line the user's own. */

@@ -19,6 +19,8 @@ import {
 import type { RecipeCardRow } from '../repositories/recipe-rows.js';
 import type { ShoppingListRepository } from '../repositories/shopping-list.js';
 import type { Mappers } from './mappers.js';
+import { removeEntryShares, rescaleEntryShares } from './shopping-list/lines.js';
+import { scaleFactor } from './shopping-list/merge.js';
 
 /** How far the calendar feed reaches: four weeks back, twelve ahead (a phone keeps what it already has). */
 const FEED_WEEKS_BACK = 4;
@@ -105,6 +107,12 @@ export class MealPlanService {
       checkEntryFields(current, values);
       const { title, ...rest } = values;
       await this.plans.update(tx, userId, entryId, { ...rest, ...(title === undefined ? {} : { note: title }) });
+      if (values.servings !== undefined && current.note === null && values.servings !== current.servings) {
+        // The meal's share of the unticked list lines follows its servings, as removing the meal takes it out.
+        const before = scaleFactor(current.servings, current.recipeServings);
+        const after = scaleFactor(values.servings, current.recipeServings);
+        await rescaleEntryShares(tx, this.lists, userId, entryId, after / before);
+      }
       return this.plans.findEntry(userId, entryId, tx);
     });
     return toEntry(this.map, row);
@@ -115,7 +123,7 @@ export class MealPlanService {
     await this.db.transaction(async (tx) => {
       await lockUser(tx, userId);
       await this.plans.lockEntry(tx, userId, entryId);
-      await this.lists.removeEntryShares(tx, userId, [entryId]);
+      await removeEntryShares(tx, this.lists, userId, [entryId]);
       await this.plans.delete(tx, userId, entryId);
     });
   }

@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
-import { ok, responses } from '../../http.js';
+import { ok, responses, trustedJsonSerializer } from '../../http.js';
 import { currentUserId, signedIn } from '../../plugins/auth.js';
 import type { Services } from '../../services/container.js';
 import { plannerServices } from '../../services/planner.js';
@@ -52,6 +52,8 @@ const signedInMealPlanRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         querystring: mealPlanQuerySchema,
         response: responses(mealPlanResponseSchema),
       },
+      // A hot read built field by field in the contract's order (toEntry): sent as built, like view-recipe (http.ts).
+      serializerCompiler: trustedJsonSerializer,
     },
     async (request, reply) => {
       const { from, to } = request.query;

@@ -155,6 +155,71 @@ describe('building the list from recipes', () => {
     expect(await lines(cook.jar)).toEqual(['[x] 500 g beef | Stew']);
   });
 
+  it("changing a planned meal's servings rescales its share of unticked lines; ticked and edited lines stay", async () => {
+    const cook = await registerUser(ctx.app);
+    const soup = await createRecipe(ctx.app, cook.jar, {
+      title: 'Soup',
+      servings: '2',
+      ingredients: ['2 onions', '500 ml stock', '100 g beef', '1 carrot', 'bread'],
+    });
+    const stew = await createRecipe(ctx.app, cook.jar, {
+      title: 'Stew',
+      servings: '4',
+      ingredients: ['3 onions', '1 l stock', '200 g beef'],
+    });
+    const monday = await plan(cook.jar, { date: MONDAY, slot: 'dinner', recipeId: soup, servings: 2 });
+    await plan(cook.jar, { date: '2026-12-01', slot: 'dinner', recipeId: stew, servings: 4 });
+    await fromPlan(cook.jar);
+    const before = await list(cook.jar);
+    const beef = before.find((item) => item.food === 'beef');
+    const carrot = before.find((item) => item.food === 'carrot');
+    expectOk(
+      await call(ctx.app, 'PATCH', `/shopping-list/items/${beef?._id}`, { jar: cook.jar, payload: { checked: true } }),
+    );
+    expectOk(
+      await call(ctx.app, 'PATCH', `/shopping-list/items/${carrot?._id}`, {
+        jar: cook.jar,
+        payload: { text: '2 carrots' },
+      }),
+    );
+
+    // Soup from 2 servings to 6: three times its share.
+    const changed = expectOk(
+      await call(ctx.app, 'PATCH', `/meal-plan/${monday._id}`, { jar: cook.jar, payload: { servings: 6 } }),
+    );
+    expect(changed.servings).toBe(6);
+    const after = await list(cook.jar);
+    expect(await lines(cook.jar)).toEqual([
+      '2 carrots | Soup',
+      '2.5 l stock | Soup, Stew',
+      '9 onions | Soup, Stew',
+      '[x] 300 g beef | Soup, Stew',
+      'bread | Soup',
+    ]);
+    // The lines keep their ids: a device that ticks one offline still finds it.
+    expect(after.map((item) => item._id).sort()).toEqual(before.map((item) => item._id).sort());
+
+    // Back to the recipe's own servings (null): its share at 1×.
+    expectOk(await call(ctx.app, 'PATCH', `/meal-plan/${monday._id}`, { jar: cook.jar, payload: { servings: null } }));
+    expect(await lines(cook.jar)).toContain('5 onions | Soup, Stew');
+    expect(await lines(cook.jar)).toContain('1.5 l stock | Soup, Stew');
+    // Moving the meal without touching servings changes nothing on the list.
+    expectOk(
+      await call(ctx.app, 'PATCH', `/meal-plan/${monday._id}`, { jar: cook.jar, payload: { date: '2026-12-03' } }),
+    );
+    expect(await lines(cook.jar)).toContain('5 onions | Soup, Stew');
+  });
+
+  it('a planned meal not yet on the list changes nothing there when its servings change', async () => {
+    const cook = await registerUser(ctx.app);
+    const soup = await createRecipe(ctx.app, cook.jar, { title: 'Soup', servings: '2', ingredients: ['2 onions'] });
+    await plan(cook.jar, { date: MONDAY, slot: 'dinner', recipeId: soup, servings: 2 });
+    await fromPlan(cook.jar);
+    const later = await plan(cook.jar, { date: '2026-12-14', slot: 'dinner', recipeId: soup, servings: 2 });
+    expectOk(await call(ctx.app, 'PATCH', `/meal-plan/${later._id}`, { jar: cook.jar, payload: { servings: 8 } }));
+    expect(await lines(cook.jar)).toEqual(['2 onions | Soup']);
+  });
+
   it('merges into unticked lines only: a ticked line is left alone and a new line is started', async () => {
     const cook = await registerUser(ctx.app);
     const salad = await createRecipe(ctx.app, cook.jar, { title: 'Salad', ingredients: ['2 tomatoes'] });

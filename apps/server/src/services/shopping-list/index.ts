@@ -4,13 +4,10 @@ import { type Aisle, type ParsedIngredient, type ShoppingItem, shoppingListMessa
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { type MealPlanRepository, lockUser } from '../../repositories/meal-plan.js';
-import {
-  type ShoppingItemRow,
-  type ShoppingListRepository,
-  type SourcedShare,
-} from '../../repositories/shopping-list.js';
+import type { ShoppingItemRow, ShoppingListRepository } from '../../repositories/shopping-list.js';
 import { parseIngredientLine, parseIngredientLines } from '../ingredients/parse.js';
 import { aisleOf } from './aisles.js';
+import { addShares, type SourcedShare } from './lines.js';
 import { scaleFactor, shareOf } from './merge.js';
 
 export function toItem(row: ShoppingItemRow): ShoppingItem {
@@ -46,7 +43,7 @@ export class ShoppingListService {
   }
 
   /** Every planned recipe of the range, at its planned servings; meals already on the list are not added again. */
-  async fromMealPlan(userId: string, from: string, to: string): Promise<{ changed: number; items: ShoppingItem[] }> {
+  async fromMealPlan(userId: string, from: string, to: string): Promise<{ items: ShoppingItem[]; changed: number }> {
     return this.db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const planned = await this.plans.plannedRecipes(tx, userId, from, to);
@@ -65,8 +62,8 @@ export class ShoppingListService {
           });
         }
       }
-      const changed = await this.lists.addShares(tx, userId, shares);
-      return { changed, items: (await this.lists.list(userId, tx)).map(toItem) };
+      const changed = await addShares(tx, this.lists, userId, shares);
+      return { items: (await this.lists.list(userId, tx)).map(toItem), changed };
     });
   }
 
@@ -74,7 +71,7 @@ export class ShoppingListService {
   async fromRecipe(
     userId: string,
     values: { recipeId: string; servings?: number | null; clientId?: string },
-  ): Promise<{ changed: number; items: ShoppingItem[] }> {
+  ): Promise<{ items: ShoppingItem[]; changed: number }> {
     return this.db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const result = await tx.execute<{
@@ -101,8 +98,8 @@ export class ShoppingListService {
             recipeTitle: recipe.title,
           });
       }
-      const changed = await this.lists.addShares(tx, userId, shares);
-      return { changed, items: (await this.lists.list(userId, tx)).map(toItem) };
+      const changed = await addShares(tx, this.lists, userId, shares);
+      return { items: (await this.lists.list(userId, tx)).map(toItem), changed };
     });
   }
 
