@@ -34,12 +34,11 @@ const service = (name: string): Service => {
   return found;
 };
 
-/** Every variable the server reads: the configuration schema, and the drain setting. */
+/** Every variable the server reads: the configuration schema (the only place that reads the environment). */
 function serverVariables(): Set<string> {
-  const sources = [read('apps/server/src/config.ts'), read('apps/server/src/lifecycle/draining.ts')];
   const names = new Set<string>();
-  for (const source of sources)
-    for (const match of source.matchAll(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b/g)) names.add(match[1] ?? '');
+  for (const match of read('apps/server/src/config.ts').matchAll(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b/g))
+    names.add(match[1] ?? '');
   return names;
 }
 

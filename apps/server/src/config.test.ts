@@ -57,8 +57,54 @@ describe('configuration', () => {
     ).toMatchObject({ forcePathStyle: true, publicUrl: 'https://cdn.example.com/img' });
   });
 
+  it('reads the drain time, the metrics token and the read replica, each off by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      shutdownDrainSeconds: 0,
+      metricsToken: undefined,
+      databaseReadUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        SHUTDOWN_DRAIN_SECONDS: '3',
+        METRICS_TOKEN: 'a-long-enough-token',
+        DATABASE_READ_URL: 'postgresql://reader@replica:5432/forkful',
+      }),
+    ).toMatchObject({
+      shutdownDrainSeconds: 3,
+      metricsToken: 'a-long-enough-token',
+      databaseReadUrl: 'postgresql://reader@replica:5432/forkful',
+    });
+    // Empty is unset, as for every setting (compose files write `VAR: ''`).
+    expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: '', METRICS_TOKEN: '' })).toMatchObject({
+      shutdownDrainSeconds: 0,
+      metricsToken: undefined,
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
+    [
+      { SHUTDOWN_DRAIN_SECONDS: 'soon' },
+      /^Invalid configuration: SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 60 \(got "soon"\)$/,
+    ],
+    [
+      { SHUTDOWN_DRAIN_SECONDS: '61' },
+      /^Invalid configuration: SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 60 /,
+    ],
+    [
+      { SHUTDOWN_DRAIN_SECONDS: '1.5' },
+      /^Invalid configuration: SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 60 /,
+    ],
+    [
+      { SHUTDOWN_DRAIN_SECONDS: '-1' },
+      /^Invalid configuration: SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 60 /,
+    ],
+    [{ METRICS_TOKEN: 'short' }, /^Invalid configuration: METRICS_TOKEN must be at least 16 characters/],
+    [
+      { DATABASE_READ_URL: 'mysql://reader@replica/forkful' },
+      /^Invalid configuration: DATABASE_READ_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    ],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
     [{ SEED_DEMO: 'maybe' }, /^Invalid configuration: SEED_DEMO must be true or false/],
     [{ ACCESS_TOKEN_SECRET: 'short' }, /^Invalid configuration: ACCESS_TOKEN_SECRET must be at least 32 characters/],

@@ -107,6 +107,8 @@ const envSchema = z.object({
   READ_YOUR_WRITES_SECONDS: wholeNumber(0, 3600).default(10),
   /** Issue 22: whether this instance runs background jobs (each run happens on one instance only). */
   JOBS_ENABLED: booleanText.default(true),
+  /** Issue 22: seconds a stopping instance keeps serving with readiness failing (docs/decisions/029). */
+  SHUTDOWN_DRAIN_SECONDS: wholeNumber(0, 60).default(0),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, dashes)')
@@ -176,6 +178,13 @@ export interface Config {
   jobsEnabled: boolean;
   /** Seconds between recommendation refreshes; 0: no refresher in this instance. */
   recommendationsRefreshSeconds: number;
+  /**
+   * SHUTDOWN_DRAIN_SECONDS (0 to 60, default 0): how long a stopping instance keeps serving with readiness failing
+   * before it closes its port. Behind a proxy with active health checks, set it past the time the proxy needs to
+   * take the instance out (HAProxy as configured in deploy/: 2 failed checks 1 s apart, so 3); a rolling restart
+   * then fails no request (docs/decisions/029).
+   */
+  shutdownDrainSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -244,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readYourWritesSeconds: e.READ_YOUR_WRITES_SECONDS,
     jobsEnabled: e.JOBS_ENABLED,
     recommendationsRefreshSeconds: e.RECOMMENDATIONS_REFRESH_SECONDS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
   };
 }
 

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/client.js';
 import { EmbeddedPostgresError, isNewDataFolder, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
-import { drain, shutdownDrainSeconds } from './lifecycle/draining.js';
+import { drain } from './lifecycle/draining.js';
 import { backfillIngredientDetails } from './services/ingredients/backfill.js';
 import { hasUsers } from './seed/demo.js';
 import { seedInChildProcess, startEarlySeed } from './seed/in-child.js';
@@ -44,10 +44,8 @@ function trackConnections(server: Server): { closeIdle: () => void } {
 
 async function main(): Promise<void> {
   let config: Config;
-  let drainSeconds: number;
   try {
     config = loadConfig();
-    drainSeconds = shutdownDrainSeconds();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -94,6 +92,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const drainSeconds = config.shutdownDrainSeconds;
     if (drainSeconds > 0) {
       // Readiness fails while requests are still served, so the proxy takes this instance out before its port closes.
       app.log.info(`${signal} received: draining for ${drainSeconds} s (readiness answers 503)`);
