@@ -156,6 +156,13 @@ describe('Dockerfile', () => {
     if (!found) throw new Error(`the Dockerfile has no stage ${name}`);
     return found;
   };
+  /** A stage's text after the text of the stages it is built on (`FROM <stage> AS …`). */
+  const withBases = (name: string): string => {
+    const text = stage(name);
+    const base = /^(\S+) AS /.exec(text)?.[1] ?? '';
+    const named = stages.some((other) => other.replace(/\n[\s\S]*/, '').endsWith(` AS ${base}`));
+    return named ? `${withBases(base)}\n${text}` : text;
+  };
   const runs = (text: string) => [...text.matchAll(/^RUN ((?:[^\n]*\\\n)*[^\n]*)/gm)].map((match) => match[1] ?? '');
 
   it("builds with the commands CI runs: .ci/run's npm ci, then scripts/test.mjs's npm run build", () => {
@@ -183,8 +190,14 @@ describe('Dockerfile', () => {
   it('copies the package file of every workspace before npm ci (npm ci fails on a missing one)', () => {
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
     for (const name of ['build', 'production-dependencies']) {
+      const text = withBases(name);
+      const install = text.indexOf('\nRUN npm ci');
+      expect(install, name).toBeGreaterThan(0);
+      expect(text.slice(0, install), name).toContain('COPY package.json package-lock.json .npmrc ./');
       for (const workspace of workspaces) {
-        expect(stage(name), `${name}: ${workspace}`).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+        expect(text.slice(0, install), `${name}: ${workspace}`).toContain(
+          `COPY ${workspace}/package.json ${workspace}/`,
+        );
       }
     }
   });
