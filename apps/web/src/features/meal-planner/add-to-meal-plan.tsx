@@ -1,20 +1,13 @@
-import {
-  MEAL_PLAN_SERVINGS_MAX,
-  MEAL_SLOTS,
-  mealPlanMessages,
-  mondayOf,
-  type MealSlot,
-  type RecipeView,
-} from '@forkful/contracts';
+import { mealPlanMessages, mondayOf, type MealSlot, type RecipeView } from '@forkful/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
-import { inputClasses } from '@/components/ui/form-field';
 import { reasonOf } from '@/lib/api-error';
 import { todayIso } from '@/lib/local-date';
 import { useCreateMealPlanEntryMutation } from './meal-plan-api';
+import { parsePlanServings, PlanFields } from './plan-fields';
 import { dayName, SLOT_NAMES } from './week';
 
 /** 'Add to meal plan' on a recipe page: a day, a meal and servings (the recipe's own to start with). */
@@ -23,17 +16,17 @@ export function AddToMealPlan({ recipe }: { recipe: Pick<RecipeView, '_id' | 'ti
   const [date, setDate] = useState(todayIso());
   const [slot, setSlot] = useState<MealSlot>('dinner');
   const [servings, setServings] = useState(recipe.servings ? String(recipe.servings) : '');
-  const [formError, setFormError] = useState<string | null>(null);
+  const [servingsError, setServingsError] = useState<string | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
   const [planned, setPlanned] = useState<{ date: string; slot: MealSlot } | null>(null);
   const [create, { isLoading, error, reset }] = useCreateMealPlanEntryMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = servings.trim() === '' ? null : Number(servings);
-    if (value !== null && (!Number.isInteger(value) || value < 1 || value > MEAL_PLAN_SERVINGS_MAX))
-      return setFormError(mealPlanMessages.servingsInvalid);
-    if (!date) return setFormError(mealPlanMessages.dateInvalid);
-    setFormError(null);
+    const value = parsePlanServings(servings);
+    setServingsError(value === undefined ? mealPlanMessages.servingsInvalid : null);
+    setDateError(date ? null : mealPlanMessages.dateInvalid);
+    if (value === undefined || !date) return;
     const result = await create({ date, slot, recipeId: recipe._id, servings: value });
     if (!('error' in result)) {
       setPlanned({ date, slot });
@@ -55,56 +48,26 @@ export function AddToMealPlan({ recipe }: { recipe: Pick<RecipeView, '_id' | 'ti
         </svg>
         Add to meal plan
       </Button>
-      {planned && (
-        <p role="status" className="text-sm text-herb-600">
-          Planned for {dayName(planned.date)}, {SLOT_NAMES[planned.slot].toLowerCase()}.{' '}
-          <Link to={`/meal-planner?week=${mondayOf(planned.date)}`} className="font-semibold underline">
-            Open the meal planner
-          </Link>
-        </p>
-      )}
+      {/* In place before there is anything to say, so the words are announced when they arrive. */}
+      <p role="status" className="text-sm text-herb-600 empty:hidden">
+        {planned && (
+          <>
+            Planned for {dayName(planned.date)}, {SLOT_NAMES[planned.slot].toLowerCase()}.{' '}
+            <Link to={`/meal-planner?week=${mondayOf(planned.date)}`} className="font-semibold underline">
+              Open the meal planner
+            </Link>
+          </>
+        )}
+      </p>
       <Dialog open={open} onClose={() => setOpen(false)} title="Add to meal plan">
         <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-3" noValidate>
           <p className="text-sm wrap-anywhere text-ink-soft">{recipe.title}</p>
-          <div className="grid grid-cols-2 gap-3">
-            <label className="text-sm font-medium">
-              Day
-              <input
-                type="date"
-                value={date}
-                onChange={(event) => setDate(event.target.value)}
-                className={`${inputClasses} mt-1`}
-                required
-              />
-            </label>
-            <label className="text-sm font-medium">
-              Meal
-              <select
-                value={slot}
-                onChange={(event) => setSlot(event.target.value as MealSlot)}
-                className={`${inputClasses} mt-1`}
-              >
-                {MEAL_SLOTS.map((name) => (
-                  <option key={name} value={name}>
-                    {SLOT_NAMES[name]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          <label className="block text-sm font-medium">
-            Servings
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MEAL_PLAN_SERVINGS_MAX}
-              value={servings}
-              onChange={(event) => setServings(event.target.value)}
-              className={`${inputClasses} mt-1 w-28`}
-            />
-          </label>
-          {formError && <ErrorBox>{formError}</ErrorBox>}
+          <PlanFields
+            day={{ value: date, onChange: setDate }}
+            slot={{ value: slot, onChange: setSlot }}
+            servings={{ value: servings, onChange: setServings, error: servingsError }}
+          />
+          {dateError && <ErrorBox>{dateError}</ErrorBox>}
           {error && <ErrorBox>{reasonOf(error)}</ErrorBox>}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>

@@ -1,4 +1,4 @@
-import type { MealPlanEntry } from '@forkful/contracts';
+import { mealPlanMessages, type MealPlanEntry } from '@forkful/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -169,6 +169,27 @@ describe('MealPlannerPage', { timeout: 30_000 }, () => {
     expect(calls).toContain('DELETE /api/v1/meal-plan/e2');
     expect(await screen.findByText('Leftovers removed from the plan')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Options for Leftovers' })).not.toBeInTheDocument();
+  });
+
+  it('a menu with servings out of range says so and sends nothing, not even its move', async () => {
+    const { calls } = servePlan([makeMealPlanEntry({ _id: 'e1', date: '2026-11-23', slot: 'dinner' })]);
+    renderPlanner();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Options for Tomato soup' }));
+    const menu = screen.getByRole('dialog', { name: 'Tomato soup' });
+    await user.selectOptions(within(menu).getByRole('combobox', { name: 'Day' }), '2026-11-26');
+    const servings = within(menu).getByRole('spinbutton', { name: /Servings/ });
+    await user.type(servings, '0');
+    await user.click(within(menu).getByRole('button', { name: 'Save' }));
+    expect(calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
+    expect(within(menu).getByText(mealPlanMessages.servingsInvalid)).toBeInTheDocument();
+    expect(servings).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(servings);
+    await user.type(servings, '5');
+    await user.click(within(menu).getByRole('button', { name: 'Save' }));
+    expect(calls).toContain('PATCH /api/v1/meal-plan/e1 {"date":"2026-11-26","slot":"dinner"}');
+    expect(calls).toContain('PATCH /api/v1/meal-plan/e1 {"servings":5}');
   });
 
   it('offers drag handles that the keyboard can pick up', async () => {
