@@ -6,9 +6,11 @@ import type {
   DateRange,
   MealPlanEntry,
   MealPlanResponse,
+  MealPlanSettings,
   RecipeCard,
   Suggestion,
   UpdateMealPlanEntryInput,
+  UpdateMealPlanSettingsInput,
 } from '@forkful/contracts';
 import { api } from '@/lib/api';
 
@@ -19,7 +21,7 @@ export interface UpdateEntryArgs {
   week: DateRange;
 }
 
-const enhanced = api.enhanceEndpoints({ addTagTypes: ['MealPlan', 'CalendarLink'] });
+const enhanced = api.enhanceEndpoints({ addTagTypes: ['MealPlan', 'CalendarLink', 'MealPlanSettings'] });
 
 export const mealPlanApi = enhanced.injectEndpoints({
   endpoints: (build) => ({
@@ -90,6 +92,19 @@ export const mealPlanApi = enhanced.injectEndpoints({
         if (data) dispatch(mealPlanApi.util.upsertQueryData('getCalendarLink', undefined, data));
       },
     }),
+    /** The slot times (and event length) the calendar feed uses. */
+    getMealPlanSettings: build.query<MealPlanSettings, void>({
+      query: () => '/meal-plan/settings',
+      providesTags: ['MealPlanSettings'],
+    }),
+    updateMealPlanSettings: build.mutation<MealPlanSettings, UpdateMealPlanSettingsInput>({
+      query: (body) => ({ url: '/meal-plan/settings', method: 'PATCH', json: body }),
+      // The answer is the whole settings: no second request for them.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(mealPlanApi.util.upsertQueryData('getMealPlanSettings', undefined, data));
+      },
+    }),
     /** The planner's own recipe search: the same call as the search box's suggestions. */
     findRecipesToPlan: build.query<{ recipes: Suggestion[] }, string>({
       query: (query) => ({ url: '/recipes/search', query: { query } }),
@@ -109,6 +124,8 @@ export const {
   useCopyWeekMutation,
   useGetCalendarLinkQuery,
   useRegenerateCalendarLinkMutation,
+  useGetMealPlanSettingsQuery,
+  useUpdateMealPlanSettingsMutation,
   useFindRecipesToPlanQuery,
   useSavedRecipesToPlanQuery,
 } = mealPlanApi;

@@ -9,7 +9,7 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { addDays, MEAL_SLOTS, type MealPlanEntry, type MealSlot } from '@forkful/contracts';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -36,6 +36,11 @@ import {
   weekLabel,
 } from './week';
 import { CalendarLinkDialog, CopyWeekDialog } from './week-dialogs';
+
+// The meal times form (react-hook-form and zod) loads when it is opened, not with the week.
+const MealTimesDialog = lazy(() =>
+  import('./meal-times-dialog').then((module) => ({ default: module.MealTimesDialog })),
+);
 
 interface SlotCellProps {
   date: string;
@@ -85,6 +90,7 @@ type OpenDialog =
   | { kind: 'entry'; entry: MealPlanEntry }
   | { kind: 'copy' }
   | { kind: 'calendar' }
+  | { kind: 'times' }
   | null;
 
 export function MealPlannerPage() {
@@ -184,6 +190,9 @@ export function MealPlannerPage() {
         </Button>
         <Button variant="ghost" size="sm" disabled={readOnly} onClick={() => setDialog({ kind: 'calendar' })}>
           Calendar link
+        </Button>
+        <Button variant="ghost" size="sm" disabled={readOnly} onClick={() => setDialog({ kind: 'times' })}>
+          Meal times
         </Button>
         <Link to="/shopping-list" className={buttonClasses('ghost', 'sm')}>
           Shopping list
@@ -304,6 +313,11 @@ export function MealPlannerPage() {
         />
       )}
       {dialog?.kind === 'calendar' && <CalendarLinkDialog open onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'times' && (
+        <Suspense fallback={null}>
+          <MealTimesDialog open onClose={() => setDialog(null)} onSaved={setMessage} />
+        </Suspense>
+      )}
     </div>
   );
 }
