@@ -1,4 +1,5 @@
 import { RequireLogin } from '@/features/auth/require-login';
+import { RecipePicker } from '@/features/meal-planner/recipe-picker';
 import { ShoppingListPage } from '@/features/shopping-list/shopping-list-page';
 
 export function Component() {
@@ -6,7 +7,9 @@ export function Component() {
     <>
       <title>Shopping list · Forkful</title>
       <RequireLogin>
-        <ShoppingListPage />
+        <ShoppingListPage
+          renderRecipePicker={({ fields, onPick }) => <RecipePicker label="Add from" fields={fields} onPick={onPick} />}
+        />
       </RequireLogin>
     </>
   );

@@ -20,10 +20,8 @@ function MoreLikeThis() {
   );
 }
 
-// Issue 18: 'Add to meal plan' for a logged-in cook; its own chunk, loaded only for them.
-const AddToMealPlan = lazy(() =>
-  import('@/features/meal-planner/add-to-meal-plan').then((module) => ({ default: module.AddToMealPlan })),
-);
+// Issue 18: 'Add to meal plan' and 'Add to shopping list' for a logged-in cook; one chunk, loaded only for them.
+const KitchenActions = lazy(() => import('./view-recipe-kitchen-actions'));
 
 function PlanThisRecipe({ recipe }: { recipe: RecipeView }) {
   const { isLoggedIn } = useSession();
@@ -31,7 +29,7 @@ function PlanThisRecipe({ recipe }: { recipe: RecipeView }) {
   if (!isLoggedIn || !hydrated) return null;
   return (
     <Suspense fallback={null}>
-      <AddToMealPlan recipe={recipe} />
+      <KitchenActions recipe={recipe} />
     </Suspense>
   );
 }

@@ -42,16 +42,6 @@ export type SendOutcome =
 const EMPTY: QueueState = { changes: [], ids: {} };
 const keyOf = (userId: string) => `forkful-shopping-queue:${userId}`;
 
-export function newClientId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Older browsers: a version 4 uuid from getRandomValues.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** The id of an optimistic line made offline, until the server's answer replaces it. */
 export const localId = (clientId: string) => `local-${clientId}`;
 

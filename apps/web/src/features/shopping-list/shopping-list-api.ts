@@ -27,7 +27,11 @@ export const shoppingListApi = api.enhanceEndpoints({ addTagTypes: ['ShoppingLis
     }),
     addFromRecipe: build.mutation<ShoppingListChange, FromRecipeInput>({
       query: (body) => ({ url: '/shopping-list/from-recipe', method: 'POST', json: body }),
-      invalidatesTags: ['ShoppingList'],
+      // The answer is the whole list too.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(shoppingListApi.util.upsertQueryData('getShoppingList', undefined, { items: data.items }));
+      },
     }),
   }),
 });

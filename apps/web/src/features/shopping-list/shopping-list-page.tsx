@@ -8,8 +8,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusMessage } from '@/components/ui/status-message';
 import { reasonOf } from '@/lib/api-error';
 import { todayIso } from '@/lib/local-date';
+import { AddRecipeDialog, type RenderRecipePicker } from './add-recipe-dialog';
 import { AISLE_NAMES, groupByAisle } from './aisles';
-import { newClientId } from './offline-queue';
+import { newClientId } from './client-id';
 import { ShoppingLine } from './shopping-line';
 import { useAddFromMealPlanMutation } from './shopping-list-api';
 import { useShoppingList } from './use-shopping-list';
@@ -119,10 +120,17 @@ function AddLine({ onAdd }: { onAdd: (text: string) => void }) {
   );
 }
 
-export function ShoppingListPage() {
+interface ShoppingListPageProps {
+  /** The recipe chooser for 'Add a recipe', composed by the app layer (it is the planner's). */
+  renderRecipePicker?: RenderRecipePicker;
+}
+
+export function ShoppingListPage({ renderRecipePicker }: ShoppingListPageProps) {
   const list = useShoppingList();
   const groups = groupByAisle(list.items);
   const ticked = list.items.filter((item) => item.checked).length;
+  const [addingRecipe, setAddingRecipe] = useState(false);
+  const [recipeAdded, setRecipeAdded] = useState<string | null>(null);
 
   return (
     <div className="container-page max-w-3xl py-8 sm:py-12">
@@ -137,7 +145,28 @@ export function ShoppingListPage() {
             , then add them here.
           </p>
         </div>
+        {renderRecipePicker && (
+          <Button
+            variant="secondary"
+            disabled={!list.online}
+            onClick={() => {
+              setRecipeAdded(null);
+              setAddingRecipe(true);
+            }}
+          >
+            Add a recipe…
+          </Button>
+        )}
       </div>
+      <StatusMessage message={recipeAdded} onDismiss={() => setRecipeAdded(null)} className="mt-4" />
+      {renderRecipePicker && (
+        <AddRecipeDialog
+          open={addingRecipe}
+          onClose={() => setAddingRecipe(false)}
+          onAdded={setRecipeAdded}
+          renderRecipePicker={renderRecipePicker}
+        />
+      )}
 
       <div role="status" className="mt-4 empty:hidden">
         {!list.online && (
