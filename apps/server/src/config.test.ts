@@ -147,4 +147,23 @@ describe('configuration', () => {
       expect((error as Error).message).not.toContain('\n');
     }
   });
+
+  it.each([
+    [{ METRICS_TOKEN: 'short-secret' }, 'short-secret', '(got a value of 12 characters)'],
+    [{ ACCESS_TOKEN_SECRET: 'hunter2-hunter2' }, 'hunter2', '(got a value of 15 characters)'],
+    [{ DATABASE_URL: 'mysql://app:pa55word@db/forkful' }, 'pa55word', '(got "mysql://app:***@db/forkful")'],
+    [
+      { DATABASE_READ_URL: 'mysql://reader:pa55word@replica/forkful' },
+      'pa55word',
+      '(got "mysql://reader:***@replica/forkful")',
+    ],
+  ])('never writes a secret into the error line, which ends up in logs (%o)', (env, secret, shown) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
+    try {
+      loadConfig({ DATA_DIR: dataDir, ...env });
+    } catch (error) {
+      expect((error as Error).message).not.toContain(secret);
+      expect((error as Error).message).toContain(shown);
+    }
+  });
 });

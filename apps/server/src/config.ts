@@ -199,6 +199,25 @@ function persistedSecret(dataDir: string, name: string): string {
   return secret;
 }
 
+/**
+ * A bad value as the one-line error shows it: secrets (tokens, keys, secrets, passwords) only by their length, and
+ * a URL without its password, since start-up errors end up in logs.
+ */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return 'nothing';
+  if (/SECRET|PASSWORD|_TOKEN$|_KEY$/.test(name)) return `a value of ${value.length} characters`;
+  if (name.endsWith('_URL')) {
+    try {
+      const url = new URL(value);
+      if (url.password) url.password = '***';
+      return JSON.stringify(url.href);
+    } catch {
+      return JSON.stringify(value.replace(/:[^:@/]*@/, ':***@'));
+    }
+  }
+  return JSON.stringify(value);
+}
+
 /** Parses the environment once; a bad value throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const relevant = Object.fromEntries(
@@ -211,7 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     throw new ConfigError(
-      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name])})`,
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${shownValue(name, env[name])})`,
     );
   }
   const e = parsed.data;
