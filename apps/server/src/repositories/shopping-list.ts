@@ -94,30 +94,46 @@ export class ShoppingListRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * The whole list in one statement: the lines of the user's list index, each with its distinct recipes as JSON,
-   * aggregated from the user's sources in one pass (the origin index's user prefix), not one subquery per line.
+   * The whole list as the JSON text of the contract's `items` (shoppingItemSchema: its fields in its order, written
+   * compactly, timestamps as toISOString writes them), in one statement: the lines by the user's list index, each with
+   * its distinct recipes aggregated from the user's sources in one pass (the origin index's user prefix), the
+   * recipes' visibility looked up once per recipe. Nothing is parsed or serialised again in Node. Numbers are
+   * PostgreSQL's shortest exact form: the same values as JavaScript's; only a quantity of 10^15 or more is written
+   * with an exponent where JavaScript writes digits.
    */
-  async list(userId: string, tx: Executor = this.db): Promise<ShoppingItemRow[]> {
-    const result = await tx.execute<ShoppingItemRow>(sql`
-      SELECT i.id, i.client_id AS "clientId", i.text, i.quantity, i.unit, i.food, i.aisle, i.checked,
-        i.created_at AS "createdAt", i.updated_at AS "updatedAt", COALESCE(src.sources, '[]'::json) AS sources
-      FROM shopping_items i
-      LEFT JOIN (
-        SELECT d.item_id,
-          json_agg(json_build_object('recipeId', d.recipe_id, 'title', d.title) ORDER BY d.first, d.title) AS sources
+  async listJson(userId: string, tx: Executor = this.db): Promise<string> {
+    const stamp = (column: string) =>
+      sql.raw(`to_json(to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`);
+    const value = (column: string) => sql.raw(`COALESCE(to_json(${column})::text, 'null')`);
+    const result = await tx.execute<{ items: string }>(sql`
+      WITH grouped AS (
+        SELECT item_id, recipe_id, recipe_title AS title, min(created_at) AS first
+        FROM shopping_item_sources WHERE user_id = ${userId}
+        GROUP BY 1, 2, 3
+      ), visible AS (
+        SELECT r.id FROM recipes r
+        WHERE r.id IN (SELECT recipe_id FROM grouped) AND (r.is_published OR r.author_id = ${userId})
+      ), sources AS (
+        SELECT d.item_id, '[' || string_agg(
+            '{"recipeId":' || COALESCE(to_json(d.recipe_id)::text, 'null') || ',"title":' || to_json(d.title)::text
+            || '}', ',' ORDER BY d.first, d.title) || ']' AS json
         FROM (
-          SELECT g.item_id, CASE WHEN r.id IS NOT NULL THEN g.recipe_id END AS recipe_id, g.title,
-            min(g.first) AS first
-          FROM (
-            SELECT item_id, recipe_id, recipe_title AS title, min(created_at) AS first
-            FROM shopping_item_sources WHERE user_id = ${userId}
-            GROUP BY 1, 2, 3) g
-          LEFT JOIN recipes r ON r.id = g.recipe_id AND (r.is_published OR r.author_id = ${userId})
+          SELECT g.item_id, v.id AS recipe_id, g.title, min(g.first) AS first
+          FROM grouped g LEFT JOIN visible v ON v.id = g.recipe_id
           GROUP BY 1, 2, 3) d
-        GROUP BY d.item_id) src ON src.item_id = i.id
-      WHERE i.user_id = ${userId}
-      ORDER BY i.created_at, i.id`);
-    return result.rows;
+        GROUP BY d.item_id
+      )
+      SELECT COALESCE('[' || string_agg(
+          '{"_id":' || to_json(i.id)::text || ',"clientId":' || ${value('i.client_id')}
+          || ',"text":' || to_json(i.text)::text || ',"quantity":' || ${value('i.quantity')}
+          || ',"unit":' || ${value('i.unit')} || ',"food":' || ${value('i.food')}
+          || ',"aisle":' || ${value('i.aisle')} || ',"checked":' || to_json(i.checked)::text
+          || ',"sources":' || COALESCE(s.json, '[]') || ',"createdAt":' || ${stamp('i.created_at')}
+          || ',"updatedAt":' || ${stamp('i.updated_at')} || '}',
+          ',' ORDER BY i.created_at, i.id) || ']', '[]') AS items
+      FROM shopping_items i LEFT JOIN sources s ON s.item_id = i.id
+      WHERE i.user_id = ${userId}`);
+    return result.rows[0]?.items ?? '[]';
   }
 
   async find(userId: string, itemId: string, tx: Executor = this.db): Promise<ShoppingItemRow> {

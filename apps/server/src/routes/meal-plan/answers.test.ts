@@ -1,4 +1,5 @@
 import {
+  clearCheckedResponseSchema,
   mealPlanResponseSchema,
   shoppingListChangeSchema,
   shoppingListSchema,
@@ -73,6 +74,31 @@ describe('the hot planner answers, sent without a zod pass', () => {
       ['snack', 'Leftovers', false],
     ]);
     expect(entries[1]?.recipe?.recipePhotoVariants.length).toBeGreaterThan(0);
+  });
+
+  it('the list after clearing ticked lines, and lines with quotes, backslashes, tabs and accents', async () => {
+    const typed = await call(ctx.app, 'POST', '/shopping-list/items', {
+      jar: cook.jar,
+      payload: { text: '2 "big" jalapeños \\ ½ \t €' },
+    });
+    expect(typed.statusCode).toBe(201);
+    const ticked = await call(ctx.app, 'PATCH', `/shopping-list/items/${typed.json().data._id}`, {
+      jar: cook.jar,
+      payload: { checked: true },
+    });
+    expect(ticked.statusCode).toBe(200);
+    const quoted = await call(ctx.app, 'POST', '/shopping-list/items', {
+      jar: cook.jar,
+      payload: { text: 'Mum\'s "special" sauce, ü / 𝄞' },
+    });
+    expect(quoted.statusCode).toBe(201);
+    const cleared = await call(ctx.app, 'DELETE', '/shopping-list/checked', { jar: cook.jar });
+    expect(cleared.statusCode).toBe(200);
+    const body = expectZodBytes(successEnvelope(clearCheckedResponseSchema), cleared.body) as {
+      data: { deleted: number; items: { text: string }[] };
+    };
+    expect(body.data.deleted).toBe(1);
+    expect(body.data.items.map((item) => item.text)).toContain('Mum\'s "special" sauce, ü / 𝄞');
   });
 
   it('the list: merged, unparsed, typed lines, and sources of a recipe no longer visible', async () => {

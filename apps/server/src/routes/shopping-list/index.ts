@@ -11,11 +11,11 @@ import {
   updateShoppingItemSchema,
 } from '@forkful/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, responses, trustedJsonSerializer } from '../../http.js';
+import { ok, responses } from '../../http.js';
 import { currentUserId, signedIn } from '../../plugins/auth.js';
 import type { Services } from '../../services/container.js';
 import { plannerServices } from '../../services/planner.js';
-import { toItem } from '../../services/shopping-list/index.js';
+import { sendListAnswer } from './list-answer.js';
 
 const tags = ['shopping-list'];
 
@@ -27,10 +27,8 @@ const signedInShoppingListRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     '/',
     {
       schema: { tags, summary: "The user's shopping list", response: responses(shoppingListSchema) },
-      // A hot read built field by field in the contract's order (toItem): sent as built, like view-recipe (http.ts).
-      serializerCompiler: trustedJsonSerializer,
     },
-    async (request, reply) => ok(reply, { items: await shoppingList.list(currentUserId(request)) }),
+    async (request, reply) => sendListAnswer(reply, await shoppingList.listJson(currentUserId(request)), 'Success'),
   );
 
   app.post(
@@ -42,11 +40,11 @@ const signedInShoppingListRoutes: FastifyPluginAsyncZod<{ services: Services }> 
         body: fromMealPlanSchema,
         response: responses(shoppingListChangeSchema),
       },
-      serializerCompiler: trustedJsonSerializer,
     },
     async (request, reply) => {
       const { from, to } = request.body;
-      return ok(reply, await shoppingList.fromMealPlan(currentUserId(request), from, to), 'Added to the list');
+      const { itemsJson, changed } = await shoppingList.fromMealPlan(currentUserId(request), from, to);
+      return sendListAnswer(reply, itemsJson, 'Added to the list', { changed });
     },
   );
 
@@ -60,8 +58,10 @@ const signedInShoppingListRoutes: FastifyPluginAsyncZod<{ services: Services }> 
         response: responses(shoppingListChangeSchema),
       },
     },
-    async (request, reply) =>
-      ok(reply, await shoppingList.fromRecipe(currentUserId(request), request.body), 'Added to the list'),
+    async (request, reply) => {
+      const { itemsJson, changed } = await shoppingList.fromRecipe(currentUserId(request), request.body);
+      return sendListAnswer(reply, itemsJson, 'Added to the list', { changed });
+    },
   );
 
   app.post(
@@ -123,7 +123,7 @@ const signedInShoppingListRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     async (request, reply) => {
       const userId = currentUserId(request);
       const deleted = await lists.deleteChecked(userId);
-      return ok(reply, { deleted, items: (await lists.list(userId)).map(toItem) }, 'Ticked lines cleared');
+      return sendListAnswer(reply, await lists.listJson(userId), 'Ticked lines cleared', { deleted });
     },
   );
 };

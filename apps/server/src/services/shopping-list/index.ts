@@ -38,12 +38,13 @@ export class ShoppingListService {
     private readonly plans: MealPlanRepository,
   ) {}
 
-  async list(userId: string): Promise<ShoppingItem[]> {
-    return (await this.lists.list(userId)).map(toItem);
+  /** The list as the JSON text of `items` (the repository writes it; see listJson). */
+  listJson(userId: string): Promise<string> {
+    return this.lists.listJson(userId);
   }
 
   /** Every planned recipe of the range, at its planned servings; meals already on the list are not added again. */
-  async fromMealPlan(userId: string, from: string, to: string): Promise<{ items: ShoppingItem[]; changed: number }> {
+  async fromMealPlan(userId: string, from: string, to: string): Promise<{ itemsJson: string; changed: number }> {
     return this.db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const planned = await this.plans.plannedRecipes(tx, userId, from, to);
@@ -63,7 +64,7 @@ export class ShoppingListService {
         }
       }
       const changed = await addShares(tx, this.lists, userId, shares);
-      return { items: (await this.lists.list(userId, tx)).map(toItem), changed };
+      return { itemsJson: await this.lists.listJson(userId, tx), changed };
     });
   }
 
@@ -71,7 +72,7 @@ export class ShoppingListService {
   async fromRecipe(
     userId: string,
     values: { recipeId: string; servings?: number | null; clientId?: string },
-  ): Promise<{ items: ShoppingItem[]; changed: number }> {
+  ): Promise<{ itemsJson: string; changed: number }> {
     return this.db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const result = await tx.execute<{
@@ -99,7 +100,7 @@ export class ShoppingListService {
           });
       }
       const changed = await addShares(tx, this.lists, userId, shares);
-      return { items: (await this.lists.list(userId, tx)).map(toItem), changed };
+      return { itemsJson: await this.lists.listJson(userId, tx), changed };
     });
   }
 
