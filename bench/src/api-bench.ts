@@ -57,9 +57,11 @@ export async function runScenarios(
   const results: ScenarioResult[] = [];
   for (const scenario of list) {
     const average = loadAverage();
-    await measure(app.baseUrl, scenario.requests('app'), WARM_UP_SECONDS, scenario.connections);
+    const run = (duration: number) =>
+      scenario.run?.(duration) ?? measure(app.baseUrl, scenario.requests('app'), duration, scenario.connections);
+    await run(WARM_UP_SECONDS);
     await settle(databaseUrl, log);
-    const appResult = await measure(app.baseUrl, scenario.requests('app'), seconds, scenario.connections);
+    const appResult = await run(seconds);
     await settle(databaseUrl, log);
     let ceilingResult: LoadResult | undefined;
     if (ceiling && !scenario.noCeiling) {

@@ -1,17 +1,17 @@
 /*
- * Meal planner and shopping list bench (issue 18): `npx tsx --conditions=@forkful/source bench/src/meal-plan.ts
- * [--from forkful_bench_10k] [--weeks 10] [--rounds 300] [--reuse]`. `--reuse` keeps the copy an earlier run planned.
+ * Meal planner and shopping list, interleaved (issue 18): `npx tsx --conditions=@forkful/source bench/src/meal-plan.ts
+ * [--from forkful_bench_10k] [--rounds 300] [--reuse]`. `--reuse` keeps the copy an earlier run made.
  *
- * Copies a database the main bench generated (`npm run bench -- --sizes 10k` makes forkful_bench_10k), migrates it,
- * plans `weeks` weeks of 21 meals (breakfast, lunch, dinner) for every user in one set-based INSERT (10k users × 10
- * weeks = 2.1M planned entries), builds the app in this process and measures, interleaved so the machine's load
- * falls on all alike, one request at a time through app.inject (the server's own work, no network):
+ * `npm run bench` measures the same scenarios under load (planWeek, shoppingList, addWeek in meal-plan-scenarios.ts,
+ * with their targets). This one copies a database the main bench generated (`npm run bench -- --sizes 10k` makes
+ * forkful_bench_10k), plans its meals with the main bench's own step (meal-plan-data.ts; a copy that has them keeps
+ * them), builds the app in this process and measures, interleaved so the machine's load falls on all alike, one
+ * request at a time through app.inject (the server's own work, no network):
  *   view    GET /recipes/{id}/view-recipe (random published ids): the reference
- *   week    GET /meal-plan?from=…&to=… (a random week of a random bench user)
- *   list    GET /shopping-list (a bench user's list, built from a week)
+ *   week    GET /meal-plan?from=…&to=… (a random planned week of a random bench planner)
+ *   list    GET /shopping-list (a bench planner's list, built from a week)
  *   addWeek POST /shopping-list/from-meal-plan for one week (21 planned recipes) on an emptied list
- * and prints p50/p95 of each. Requests one at a time measure latency, not throughput under 50 connections as the
- * main bench does; the figures are for comparing the scenarios with each other on the same run.
+ * and prints p50/p95 of each: figures for comparing the scenarios with each other on the same run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,19 +23,19 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { connectDatabase } from '../../apps/server/src/db/client.js';
 import { runMigrations } from '../../apps/server/src/db/migrate.js';
 import { BENCH_PASSWORD, benchEmail } from './generate.js';
+import { PLAN_FIRST_MONDAY, PLANNED_WEEKS, planMeals } from './meal-plan-data.js';
 
 const { values } = parseArgs({
   options: {
     from: { type: 'string', default: 'forkful_bench_10k' },
-    weeks: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '300' },
     reuse: { type: 'boolean', default: false },
     admin: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
-const WEEKS = Number(values.weeks);
+const WEEKS = PLANNED_WEEKS;
 const ROUNDS = Number(values.rounds);
-const FIRST_MONDAY = '2026-11-30';
+const FIRST_MONDAY = PLAN_FIRST_MONDAY;
 const USERS = 20;
 const target = `forkful_bench_mealplan_${values.from.replace(/^forkful_bench_/, '')}`;
 
@@ -54,31 +54,6 @@ function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function plan(pool: pg.Pool): Promise<void> {
-  const started = performance.now();
-  // Every user, `weeks` weeks from FIRST_MONDAY, breakfast/lunch/dinner each day: a published recipe picked by a
-  // pure function of (user, week, day, slot), servings 1-4.
-  const planned = await pool.query(
-    `WITH published AS (
-       SELECT id, title, (row_number() OVER (ORDER BY id) - 1)::int AS k FROM recipes WHERE is_published),
-     total AS (SELECT count(*)::int AS n FROM published),
-     people AS (SELECT id, row_number() OVER (ORDER BY id)::int AS n FROM users),
-     slots AS (
-       SELECT p.id AS user_id, p.n, w, d, s FROM people p
-       CROSS JOIN generate_series(0, $2::int - 1) w CROSS JOIN generate_series(0, 6) d CROSS JOIN generate_series(0, 2) s)
-     INSERT INTO meal_plan_entries (user_id, date, slot, position, recipe_id, recipe_title, servings)
-     SELECT x.user_id, $1::date + (x.w * 7 + x.d), x.s, 0, r.id, r.title, 1 + ((x.n + x.w + x.d + x.s) % 4)
-     FROM slots x CROSS JOIN total
-     JOIN published r ON r.k = (x.n * 7919 + x.w * 21 + x.d * 3 + x.s) % total.n`,
-    [FIRST_MONDAY, WEEKS],
-  );
-  await pool.query('VACUUM ANALYZE meal_plan_entries');
-  const users = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-  console.info(
-    `planned ${planned.rowCount} entries for ${users.rows[0]?.n} users in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-}
-
 async function main(): Promise<void> {
   const admin = new pg.Client({ connectionString: values.admin });
   await admin.connect();
@@ -95,7 +70,8 @@ async function main(): Promise<void> {
   const database = connectDatabase(urlOf(target), 10);
   await runMigrations(database.db);
   const pool = database.pool;
-  if (!reuse) await plan(pool);
+  const recipes = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM recipes');
+  await planMeals(urlOf(target), recipes.rows[0]?.n ?? 0, console.info);
   const entries = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM meal_plan_entries');
   console.info(`${entries.rows[0]?.n} planned entries`);
   const ids = (

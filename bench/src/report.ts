@@ -179,6 +179,15 @@ export function renderReport(results: RunResults): string {
       ),
     ),
     '',
+    ...results.sizes.flatMap((size) =>
+      size.plannedMeals
+        ? [
+            `Planned meals at ${size.label}: ${size.plannedMeals.entries.toLocaleString('en')} ` +
+              `(${size.plannedMeals.reused ? 'reused' : `planned in ${num(size.plannedMeals.seconds)} s`}).`,
+            '',
+          ]
+        : [],
+    ),
     ...results.sizes.flatMap((size) => [
       `## API at ${size.label} recipes (local PostgreSQL)`,
       '',

@@ -3,11 +3,14 @@ import type { ColdStart, EmbeddedRun } from './embedded.js';
 import type { Chunk, ImageReport, PageScore } from './front-end.js';
 import type { LoadReport } from './generate.js';
 import type { Machine } from './machine.js';
+import type { MealPlanLoad } from './meal-plan-data.js';
 
 export interface SizeRun {
   label: string;
   recipes: number;
   load: LoadReport;
+  /** Issue 18's planned meals, when a meal-planner scenario ran (meal-plan-data.ts). */
+  plannedMeals?: MealPlanLoad;
   results: ScenarioResult[];
   explained: Explained[];
 }

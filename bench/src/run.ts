@@ -10,6 +10,8 @@ import { coldStart, embeddedApi, tempDir } from './embedded.js';
 import { imageReport, jsChunks, lighthousePage } from './front-end.js';
 import { describeDatabase, generate, prepareDatabase } from './generate.js';
 import { describeMachine } from './machine.js';
+import { planMeals } from './meal-plan-data.js';
+import { explainMealPlan, MEAL_PLAN_KEYS, mealPlanScenarios } from './meal-plan-scenarios.js';
 import { isFullRun, parseOptions } from './options.js';
 import type { Running } from './processes.js';
 import { renderReport } from './report.js';
@@ -38,6 +40,9 @@ async function sizeRun(label: string, recipes: number): Promise<SizeRun> {
     ? await describeDatabase(database.url, recipes)
     : await generate(database.url, recipes, log);
   log(`${label}: ${load.reused ? 'reused' : `loaded in ${load.seconds.toFixed(0)} s`}`);
+  // Issue 18's planned meals: a step of its own on the generated database (kept when it already holds them).
+  const planning = options.only.length === 0 || MEAL_PLAN_KEYS.some((key) => options.only.includes(key));
+  const plannedMeals = planning ? await planMeals(database.url, recipes, log) : undefined;
   const dataDir = tempDir(label);
   const servers: Running[] = [];
   try {
@@ -46,10 +51,14 @@ async function sizeRun(label: string, recipes: number): Promise<SizeRun> {
     const ceiling = await startCeiling(database.url);
     servers.push(ceiling);
     const sample = await sampleOf(database.url);
-    const list = scenarios(sample, await logIn(app.baseUrl)).filter(keep);
+    const planner = planning ? await mealPlanScenarios(app.baseUrl, database.url) : [];
+    const list = [...scenarios(sample, await logIn(app.baseUrl)), ...planner].filter(keep);
     const results = await runScenarios(list, app, ceiling, options.durationSeconds, database.url, log);
-    const explained = await explainAll(database.url, sample);
-    return { label, recipes, load, results, explained };
+    const explained = [
+      ...(await explainAll(database.url, sample)),
+      ...(planning ? await explainMealPlan(database.url) : []),
+    ];
+    return { label, recipes, load, plannedMeals, results, explained };
   } finally {
     for (const server of servers.reverse()) await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

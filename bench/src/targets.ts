@@ -71,7 +71,10 @@ function apiVerdicts(results: RunResults): Verdict[] {
       cause: met ? '' : latencyCause(result, largest),
     });
   }
+  verdicts.push(...mealPlanVerdicts(largest));
   for (const result of largest.results) {
+    // A scenario without a ceiling (sitemap, import, the meal planner's) has no ratio to judge.
+    if (!result.ceiling) continue;
     const value = ratio(result);
     const met = value >= 0.7;
     const timedOut = result.app.errors > 0 || (result.ceiling?.errors ?? 0) > 0;
@@ -107,6 +110,44 @@ function apiVerdicts(results: RunResults): Verdict[] {
         cause: met ? '' : growthCause(result, base, smallest, largest),
       });
     }
+  }
+  return verdicts;
+}
+
+/** Issue 18: the week and the list read about as fast as a recipe; adding a week of 21 meals under 100 ms. */
+function mealPlanVerdicts(size: SizeRun): Verdict[] {
+  const verdicts: Verdict[] = [];
+  const at = `at ${size.label}`;
+  const view = size.results.find((row) => row.key === 'view');
+  const reads: Array<[string, string]> = [
+    ['planWeek', 'Meal plan week read'],
+    ['shoppingList', 'Shopping list read'],
+  ];
+  for (const [key, label] of reads) {
+    const result = size.results.find((row) => row.key === key);
+    if (!result) continue;
+    const target = `${label} p50 ≤ 1.5 × view recipe p50 ${at}`;
+    if (!view) {
+      verdicts.push({ target, measured: ms(result.app.p50), met: undefined, cause: 'view was not run beside it' });
+      continue;
+    }
+    const met = result.app.p50 <= 1.5 * view.app.p50;
+    verdicts.push({
+      target,
+      measured: `${ms(result.app.p50)} vs view ${ms(view.app.p50)} (×${(result.app.p50 / Math.max(1, view.app.p50)).toFixed(2)})`,
+      met,
+      cause: met ? '' : `SQL alone (EXPLAIN ANALYZE): ${sqlTimes(size, key)}`,
+    });
+  }
+  const add = size.results.find((row) => row.key === 'addWeek');
+  if (add) {
+    const met = add.app.p50 < 100;
+    verdicts.push({
+      target: `Add this week to the list (21 meals, one at a time) p50 < 100 ms ${at}`,
+      measured: `${ms(add.app.p50)} (p99 ${ms(add.app.p99)})`,
+      met,
+      cause: met ? '' : `SQL alone (EXPLAIN ANALYZE): ${sqlTimes(size, 'addWeek')}`,
+    });
   }
   return verdicts;
 }

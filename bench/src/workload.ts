@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { BENCH_PASSWORD, benchEmail } from './generate.js';
-import type { RequestSpec } from './load.js';
+import type { LoadResult, RequestSpec } from './load.js';
 import { dishes, ingredients, mains } from './vocabulary.js';
 
 export interface Scenario {
@@ -17,6 +17,8 @@ export interface Scenario {
   connections?: number;
   /** No ceiling server for this one: it measures the app alone. */
   noCeiling?: true;
+  /** Measures in its own way instead of the load generator (meal-plan-scenarios.ts: work between requests). */
+  run?: (seconds: number) => Promise<LoadResult>;
 }
 
 /**
