@@ -12,7 +12,20 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { prepareDatabase } from './generate.js';
 import { buildCommunity, type Community } from './recs-community.js';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { migrate, repoRoot, serverModule, serverModules } from './server-modules.js';
+
+/**
+ * `--from-source`: the server's TypeScript sources (run by tsx) instead of its build, to try a change to the
+ * recommender without rebuilding apps/server/dist, which other runs share.
+ */
+let fromSource = false;
+async function recsModule<T>(relative: string): Promise<T> {
+  if (!fromSource) return serverModule<T>(relative);
+  const file = path.join(repoRoot, 'apps', 'server', 'src', relative.replace(/\.js$/, '.ts'));
+  return (await import(pathToFileURL(file).href)) as T;
+}
 
 const HIDDEN_PER_USER = 3;
 const MIN_LIKES_TO_EVALUATE = 6;
@@ -179,13 +192,15 @@ async function runSize(
     : await loadCommunity(database.url, community, hidden, draftEvery);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
 
-  const { connectDatabase } = await serverModules();
+  const { connectDatabase } = fromSource
+    ? await recsModule<{ connectDatabase: (url: string, max?: number) => unknown }>('db/client.js')
+    : await serverModules();
   const handle = connectDatabase(database.url, 4) as unknown as {
     db: { $client: pg.Pool };
     close: () => Promise<void>;
   };
   try {
-    const { refreshRecommendations } = await serverModule<{
+    const { refreshRecommendations } = await recsModule<{
       refreshRecommendations: (pool: pg.Pool, force?: boolean) => Promise<RefreshResult>;
     }>('repositories/recommendation-refresh.js');
     log(`${label}: full refresh`);
@@ -197,13 +212,13 @@ async function runSize(
     );
     const again = await refreshRecommendations(handle.db.$client, false);
 
-    const { RecommendationService } = await serverModule<{
+    const { RecommendationService } = await recsModule<{
       RecommendationService: new (a: unknown, b: unknown, c: unknown) => Service;
     }>('services/recommendations.js');
-    const { RecommendationRepository } = await serverModule<{ RecommendationRepository: new (db: unknown) => unknown }>(
+    const { RecommendationRepository } = await recsModule<{ RecommendationRepository: new (db: unknown) => unknown }>(
       'repositories/recommendations.js',
     );
-    const { RecipeRepository } = await serverModule<{
+    const { RecipeRepository } = await recsModule<{
       RecipeRepository: new (db: unknown) => { findVisible: (id: string, viewer: string | null) => Promise<unknown> };
     }>('repositories/recipes.js');
     const recipes = new RecipeRepository(handle.db);
@@ -422,8 +437,10 @@ export async function runRecsBench(argv: string[]): Promise<void> {
       'reuse-data': { type: 'boolean', default: false },
       /** Tuning the request side only: score the tables as an earlier run left them. */
       'skip-refresh': { type: 'boolean', default: false },
+      'from-source': { type: 'boolean', default: false },
     },
   });
+  fromSource = values['from-source'];
   const sizes = values.sizes.split(',').map((text) => {
     const match = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(text.trim());
     if (!match) throw new Error(`--sizes: '${text}' is not a size such as 10k or 1m`);

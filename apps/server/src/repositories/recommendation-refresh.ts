@@ -76,7 +76,8 @@ function coLikedStatements(mealPlan: string | null): string[] {
        SELECT p.*, row_number() OVER (PARTITION BY p.recipe_id ORDER BY p.score DESC, p.neighbour_id) AS rank
        FROM (
          SELECT a.recipe_id, b.recipe_id AS neighbour_id,
-                (count(*) / sqrt(min(ca.n) * min(cb.n)) * count(*) / (count(*) + ${P.coLikedShrink}))::real AS score
+                (count(*) / (power(min(ca.n), ${1 - P.coLikedAlpha}) * power(min(cb.n), ${P.coLikedAlpha}))
+                 * count(*) / (count(*) + ${P.coLikedShrink}))::real AS score
          FROM rec_likes a
            JOIN rec_like_counts ca ON ca.recipe_id = a.recipe_id
            JOIN rec_likes b ON b.user_id = a.user_id AND b.recipe_id <> a.recipe_id
@@ -88,14 +89,50 @@ function coLikedStatements(mealPlan: string | null): string[] {
   ];
 }
 
+/** A statement, or one with parameters. */
+type Statement = string | { text: string; values: unknown[] };
+
 /**
- * Content neighbours (kind 2): recomputed only when published recipes changed (content does not depend on who
- * likes what). Among near-equal neighbours the better-liked ones are kept (a popularity tie-break on the rank only;
- * the stored score stays the cosine).
+ * Which recipes get their content neighbours recomputed. 'all': every published recipe (the first refresh, or
+ * forced). Otherwise the recipes changed since `since` (published, edited, unpublished: updated_at moves), plus one
+ * rotating slice of 1 / contentSlices of all recipes, so that a list whose neighbours have since become better
+ * liked, or were deleted, is redone within contentSlices refreshes. The cost of a refresh is bounded by the slice,
+ * not by the size of the site.
  */
-function contentStatements(): string[] {
+export type ContentScope = 'all' | { since: string; slice: number };
+
+function contentTargets(scope: ContentScope): Statement[] {
+  if (scope === 'all')
+    return [
+      `CREATE TEMP TABLE rec_targets ON COMMIT DROP AS SELECT id AS recipe_id FROM recipes`,
+      `DELETE FROM recipe_neighbours WHERE kind = 2`,
+    ];
+  const slice = Number(scope.slice);
   return [
-    `DELETE FROM recipe_neighbours WHERE kind = 2`,
+    {
+      text: `CREATE TEMP TABLE rec_targets ON COMMIT DROP AS
+             SELECT id AS recipe_id FROM recipes
+             WHERE updated_at > $1::timestamptz OR abs(hashtext(id::text)) % ${P.contentSlices} = ${slice}`,
+      values: [scope.since],
+    },
+    `ANALYZE rec_targets`,
+    // The targets' lists go, and so do the slice's lists of recipes that no longer exist.
+    `DELETE FROM recipe_neighbours n WHERE n.kind = 2
+       AND (n.recipe_id IN (SELECT recipe_id FROM rec_targets)
+            OR (abs(hashtext(n.recipe_id::text)) % ${P.contentSlices} = ${slice}
+                AND NOT EXISTS (SELECT 1 FROM recipes r WHERE r.id = n.recipe_id)))`,
+  ];
+}
+
+/**
+ * Content neighbours (kind 2), for the target recipes only. Content does not depend on who likes what, so an
+ * unchanged recipe keeps its list until its slice comes round. Among near-equals the better-liked are kept (the
+ * rank; the stored score stays the cosine). Candidates are bounded: a target is compared with the
+ * contentChampionsPerTerm best-liked recipes of each of its words (champion lists), not with every recipe sharing a
+ * word, which grows with the square of a word's recipe count (at a million recipes, a cuisine's word is in 10,000s).
+ */
+function contentStatements(scope: ContentScope): Statement[] {
+  return [
     `CREATE TEMP TABLE rec_all_counts ON COMMIT DROP AS
      SELECT recipe_id, count(*)::real AS n FROM rec_likes GROUP BY recipe_id`,
     `ANALYZE rec_all_counts`,
@@ -115,21 +152,30 @@ function contentStatements(): string[] {
      SELECT t.recipe_id, t.term, (t.tw * i.idf)::real AS w FROM rec_terms t JOIN rec_term_idf i USING (term)
      -- A word in every recipe has idf 0: it links nothing, and a recipe of only such words would have norm 0.
      WHERE i.idf > 0`,
-    `CREATE INDEX ON rec_weighted (term)`,
     `CREATE TEMP TABLE rec_norms ON COMMIT DROP AS
      SELECT recipe_id, sqrt(sum(w * w))::real AS norm FROM rec_weighted GROUP BY recipe_id`,
+    `CREATE TEMP TABLE rec_champions ON COMMIT DROP AS
+     SELECT term, recipe_id, w FROM (
+       SELECT w.term, w.recipe_id, w.w,
+              row_number() OVER (PARTITION BY w.term ORDER BY coalesce(c.n, 0) DESC, w.recipe_id) AS rank
+       FROM rec_weighted w LEFT JOIN rec_all_counts c USING (recipe_id)
+     ) x WHERE rank <= ${P.contentChampionsPerTerm}`,
+    `CREATE INDEX ON rec_champions (term)`,
     `ANALYZE rec_weighted`,
     `ANALYZE rec_norms`,
+    `ANALYZE rec_champions`,
+    ...contentTargets(scope),
     `INSERT INTO recipe_neighbours (recipe_id, neighbour_id, kind, score)
      SELECT recipe_id, neighbour_id, 2, score FROM (
        SELECT p.*, row_number() OVER (
                 PARTITION BY p.recipe_id
-                ORDER BY p.score * (1 + ${P.contentPopularityTieBreak} * ln(1 + coalesce(c.n, 0))) DESC, p.neighbour_id
+                ORDER BY p.score * power(1 + coalesce(c.n, 0), ${P.contentPopularityExponent}) DESC, p.neighbour_id
               ) AS rank
        FROM (
          SELECT a.recipe_id, b.recipe_id AS neighbour_id,
                 (sum(a.w * b.w) / NULLIF(min(na.norm) * min(nb.norm), 0))::real AS score
-         FROM rec_weighted a JOIN rec_weighted b ON b.term = a.term AND b.recipe_id <> a.recipe_id
+         FROM rec_targets t JOIN rec_weighted a ON a.recipe_id = t.recipe_id
+           JOIN rec_champions b ON b.term = a.term AND b.recipe_id <> a.recipe_id
            JOIN rec_norms na ON na.recipe_id = a.recipe_id JOIN rec_norms nb ON nb.recipe_id = b.recipe_id
          GROUP BY a.recipe_id, b.recipe_id
        ) p LEFT JOIN rec_all_counts c ON c.recipe_id = p.neighbour_id
@@ -161,10 +207,28 @@ function popularityStatements(): string[] {
 }
 
 /**
- * One refresh. `force` skips the change check (a test, the bench, an operator); otherwise a refresh with no new signal
- * since the last one is skipped unless the last is older than MAX_REFRESH_AGE_SECONDS.
+ * The content scope of a refresh: everything when forced or on the first run (or a marker from before this scheme),
+ * otherwise what changed since the newest recipe time the previous run saw (the marker's 'count/time' after '#').
  */
-export async function refreshRecommendations(pool: pg.Pool, force = false): Promise<RefreshResult> {
+export function contentScope(force: boolean, previousMarker: string | undefined, slice: number): ContentScope {
+  const since = previousMarker?.split('#')[1]?.split('/')[1];
+  if (force || !since) return 'all';
+  return { since, slice };
+}
+
+/** The slice of this minute: successive refreshes take successive slices. */
+const clockSlice = () => Math.floor(Date.now() / 60_000) % P.contentSlices;
+
+/**
+ * One refresh. `force` skips the change check and recomputes every content list (a test, the bench, an operator);
+ * otherwise a refresh with no new signal since the last one is skipped unless the last is older than
+ * MAX_REFRESH_AGE_SECONDS. `contentSlice` picks the rotating slice (tests; -1 takes none).
+ */
+export async function refreshRecommendations(
+  pool: pg.Pool,
+  force = false,
+  options: { contentSlice?: number } = {},
+): Promise<RefreshResult> {
   const started = performance.now();
   const client = await pool.connect();
   const done = (status: RefreshResult['status'], coLikedPairs = 0, contentPairs = 0): RefreshResult => ({
@@ -193,13 +257,15 @@ export async function refreshRecommendations(pool: pg.Pool, force = false): Prom
         await client.query('ROLLBACK');
         return done('unchanged');
       }
-      const recipesChanged = force || !previous || previous.marker.split('#')[1] !== (now?.recipes ?? '');
-      const work = [
+      const work: Statement[] = [
         ...coLikedStatements(await mealPlanTable(client)),
-        ...(recipesChanged ? contentStatements() : []),
+        ...contentStatements(contentScope(force, previous?.marker, options.contentSlice ?? clockSlice())),
         ...popularityStatements(),
       ];
-      for (const statement of work) await client.query(statement);
+      for (const statement of work)
+        await (typeof statement === 'string'
+          ? client.query(statement)
+          : client.query(statement.text, statement.values));
       const counts = await client.query<{ kind: number; pairs: string }>(
         'SELECT kind, count(*) AS pairs FROM recipe_neighbours GROUP BY kind',
       );

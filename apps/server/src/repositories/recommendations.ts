@@ -19,10 +19,86 @@ export type CandidateRow = RecipeCardRow & {
   reasonTitle: string | null;
 };
 
+/** A personal candidate before its card is read: what the variety re-rank needs, and the reason's source. */
+export type PersonalCandidate = {
+  id: string;
+  score: number;
+  because: string | null;
+  reasonAction: SignalAction | null;
+};
+
 export type EdgeRow = { recipeId: string; neighbourId: string; score: number };
 
 const cardColumns = sql.raw(CARD_COLUMNS);
-const KIND_WEIGHT = sql.raw(`CASE n.kind WHEN 1 THEN 1 ELSE ${P.contentWeight} END`);
+const KIND_WEIGHT_TEXT = `CASE n.kind WHEN 1 THEN 1 ELSE ${P.contentWeight} END`;
+
+/**
+ * The personal scoring, as one prepared statement ($1 the viewer, $2 how many): the viewer's most recent signals (a
+ * low rating wins over a save of the same recipe), each read with its stored neighbours by a primary-key range,
+ * summed per neighbour, times the popularity prior; the viewer's own, saved and reviewed recipes and drafts left out.
+ * It returns ids and scores only: cards are read for the few that the variety re-rank keeps. Named, so that each
+ * pool connection parses it once and PostgreSQL can keep its plan (the joins of the earlier one-statement read cost
+ * more to plan than to run: docs/decisions/026).
+ */
+export const PERSONAL_SQL = `
+  WITH signals AS (
+    SELECT recipe_id, 'saved' AS action, ${P.savedWeight}::real AS w, created_at AS at
+      FROM saved_recipes WHERE user_id = $1
+    UNION ALL
+    SELECT recipe_id, 'rated',
+           (CASE rating WHEN 5 THEN 1 WHEN 4 THEN 0.6 WHEN 2 THEN ${-0.5 * P.dislikeScale} ELSE ${-P.dislikeScale} END)::real,
+           updated_at
+      FROM reviews WHERE owner_id = $1 AND rating <> 3
+    UNION ALL
+    SELECT id, 'shared', ${P.ownWeight}::real, created_at FROM recipes WHERE author_id = $1 AND is_published
+  ),
+  mine AS MATERIALIZED (
+    SELECT s.recipe_id, s.action, s.w FROM (
+      SELECT DISTINCT ON (recipe_id) recipe_id, action, w, at FROM signals
+      ORDER BY recipe_id, (w < 0) DESC, w DESC, at DESC
+    ) s JOIN recipes b ON b.id = s.recipe_id AND b.is_published
+    ORDER BY s.at DESC LIMIT ${P.signalsPerRequest}
+  ),
+  scored AS (
+    SELECT n.neighbour_id AS id, sum(m.w * n.score * ${KIND_WEIGHT_TEXT}) AS score,
+           (array_agg(m.recipe_id ORDER BY m.w * n.score * ${KIND_WEIGHT_TEXT} DESC) FILTER (WHERE m.w > 0))[1] AS because,
+           (array_agg(m.action ORDER BY m.w * n.score * ${KIND_WEIGHT_TEXT} DESC) FILTER (WHERE m.w > 0))[1] AS action
+    -- One primary-key range per signal (LATERAL, and OFFSET 0 so it is not flattened back into a join): as a
+    -- plain join, the planner, which cannot size the CTE, read the whole table (90 ms at 10k recipes).
+    FROM mine m CROSS JOIN LATERAL (
+      SELECT x.neighbour_id, x.kind, x.score FROM recipe_neighbours x WHERE x.recipe_id = m.recipe_id OFFSET 0
+    ) n
+    GROUP BY n.neighbour_id
+    HAVING sum(m.w * n.score * ${KIND_WEIGHT_TEXT}) > 0
+  )
+  SELECT s.id, (s.score * (${1 - P.popularityWeight} + ${P.popularityWeight} * coalesce(p.score, 0)
+           / greatest((SELECT max(score) FROM recipe_popularity), 1e-9)))::float8 AS score,
+         s.because, s.action AS "reasonAction"
+  FROM scored s JOIN recipes r ON r.id = s.id AND r.is_published AND r.author_id <> $1
+    LEFT JOIN recipe_popularity p ON p.recipe_id = s.id
+  WHERE NOT EXISTS (SELECT 1 FROM saved_recipes x WHERE x.user_id = $1 AND x.recipe_id = s.id)
+    AND NOT EXISTS (SELECT 1 FROM reviews x WHERE x.owner_id = $1 AND x.recipe_id = s.id)
+  ORDER BY score DESC, s.id LIMIT $2`;
+
+/** Cards of chosen candidates, in any order, with the title of each one's reason (published only). */
+export const CARDS_SQL = `
+  SELECT ${CARD_COLUMNS}, NULL::float8 AS popularity, b.title AS "reasonTitle"
+  FROM unnest($1::uuid[], $2::uuid[]) AS t(id, because)
+    JOIN recipes r ON r.id = t.id AND r.is_published JOIN users u ON u.id = r.author_id
+    LEFT JOIN recipes b ON b.id = t.because AND b.is_published`;
+
+/** 'More like this': $1 the recipe, $2 the viewer or null, $3 how many. */
+export const SIMILAR_SQL = `
+  SELECT ${CARD_COLUMNS}, s.score::float8 AS score, NULL::float8 AS popularity,
+         NULL AS "reasonAction", NULL AS "reasonTitle"
+  FROM (
+    SELECT n.neighbour_id AS id, sum(n.score * ${KIND_WEIGHT_TEXT}) AS score
+    FROM recipe_neighbours n WHERE n.recipe_id = $1 GROUP BY n.neighbour_id
+  ) s JOIN recipes r ON r.id = s.id AND r.is_published JOIN users u ON u.id = r.author_id
+  WHERE $2::uuid IS NULL OR (r.author_id <> $2
+    AND NOT EXISTS (SELECT 1 FROM saved_recipes x WHERE x.user_id = $2 AND x.recipe_id = r.id)
+    AND NOT EXISTS (SELECT 1 FROM reviews x WHERE x.owner_id = $2 AND x.recipe_id = r.id))
+  ORDER BY s.score DESC, r.id LIMIT $3`;
 
 /** Leaves out what a signed-in viewer wrote, saved or reviewed (and, for everyone, drafts). */
 function notKnownTo(viewerId: string | null): SQL {
@@ -35,49 +111,31 @@ function notKnownTo(viewerId: string | null): SQL {
 export class RecommendationRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * The viewer's most recent signals (a low rating wins over a save of the same recipe), each joined with its
-   * precomputed neighbours, summed per neighbour. The reason is the liked recipe whose edge contributed most.
-   */
-  async personal(userId: string, limit: number): Promise<CandidateRow[]> {
-    const result = await this.db.execute<CandidateRow>(sql`
-      WITH signals AS (
-        SELECT recipe_id, 'saved' AS action, ${P.savedWeight}::real AS w, created_at AS at
-          FROM saved_recipes WHERE user_id = ${userId}
-        UNION ALL
-        SELECT recipe_id, 'rated', (CASE rating WHEN 5 THEN 1 WHEN 4 THEN 0.6 WHEN 2 THEN -0.5 ELSE -1 END)::real,
-               updated_at
-          FROM reviews WHERE owner_id = ${userId} AND rating <> 3
-        UNION ALL
-        SELECT id, 'shared', ${P.ownWeight}::real, created_at FROM recipes WHERE author_id = ${userId} AND is_published
-      ),
-      mine AS (
-        SELECT s.recipe_id, s.action, s.w FROM (
-          SELECT DISTINCT ON (recipe_id) recipe_id, action, w, at FROM signals
-          ORDER BY recipe_id, (w < 0) DESC, w DESC, at DESC
-        ) s JOIN recipes b ON b.id = s.recipe_id AND b.is_published
-        ORDER BY s.at DESC LIMIT ${P.signalsPerRequest}
-      ),
-      scored AS (
-        SELECT n.neighbour_id AS id, sum(m.w * n.score * ${KIND_WEIGHT}) AS score,
-               (array_agg(m.recipe_id ORDER BY m.w * n.score * ${KIND_WEIGHT} DESC) FILTER (WHERE m.w > 0))[1] AS because
-        -- One primary-key range per signal (LATERAL, and OFFSET 0 so it is not flattened back into a join): as a
-        -- plain join, the planner, which cannot size the CTE, read the whole table (90 ms at 10k recipes).
-        FROM mine m CROSS JOIN LATERAL (
-          SELECT x.neighbour_id, x.kind, x.score FROM recipe_neighbours x WHERE x.recipe_id = m.recipe_id OFFSET 0
-        ) n
-        GROUP BY n.neighbour_id
-        HAVING sum(m.w * n.score * ${KIND_WEIGHT}) > 0
-      )
-      SELECT ${cardColumns}, s.score::float8 * (${1 - P.popularityWeight} + ${P.popularityWeight}
-               * coalesce(p.score, 0) / greatest((SELECT max(score) FROM recipe_popularity), 1e-9))::float8 AS score,
-             p.score::float8 AS popularity, m.action AS "reasonAction", b.title AS "reasonTitle"
-      FROM scored s JOIN recipes r ON r.id = s.id JOIN users u ON u.id = r.author_id
-        LEFT JOIN recipe_popularity p ON p.recipe_id = r.id
-        LEFT JOIN mine m ON m.recipe_id = s.because LEFT JOIN recipes b ON b.id = s.because
-      WHERE ${notKnownTo(userId)}
-      ORDER BY score DESC, r.id LIMIT ${limit}`);
+  /** The viewer's personal candidates, best first (ids and scores; see PERSONAL_SQL). */
+  async personal(userId: string, limit: number): Promise<PersonalCandidate[]> {
+    const result = await this.db.$client.query<PersonalCandidate>({
+      name: 'recommendations-personal',
+      text: PERSONAL_SQL,
+      values: [userId, limit],
+    });
     return result.rows;
+  }
+
+  /** Cards for chosen personal candidates, with their reasons, in the order given (drafts dropped). */
+  async personalCards(candidates: PersonalCandidate[]): Promise<CandidateRow[]> {
+    if (candidates.length === 0) return [];
+    const result = await this.db.$client.query<Omit<CandidateRow, 'score' | 'reasonAction'>>({
+      name: 'recommendations-cards',
+      text: CARDS_SQL,
+      values: [candidates.map((c) => c.id), candidates.map((c) => c.because)],
+    });
+    const byId = new Map(result.rows.map((row) => [row.id, row]));
+    return candidates.flatMap((candidate) => {
+      const row = byId.get(candidate.id);
+      return row
+        ? [{ ...row, score: candidate.score, reasonAction: row.reasonTitle ? candidate.reasonAction : null }]
+        : [];
+    });
   }
 
   /** The best of the popularity prior (recent saves and good reviews, fresh recipes) that the viewer does not know. */
@@ -101,28 +159,26 @@ export class RecommendationRepository {
     return result.rows;
   }
 
-  /** A recipe's neighbours, co-liked and content blended, that the viewer does not know. */
+  /** A recipe's neighbours, co-liked and content blended, that the viewer does not know (prepared, as personal). */
   async similar(recipeId: string, viewerId: string | null, limit: number): Promise<CandidateRow[]> {
-    const result = await this.db.execute<CandidateRow>(sql`
-      SELECT ${cardColumns}, s.score::float8 AS score, NULL AS popularity,
-             NULL AS "reasonAction", NULL AS "reasonTitle"
-      FROM (
-        SELECT n.neighbour_id AS id, sum(n.score * ${KIND_WEIGHT}) AS score
-        FROM recipe_neighbours n WHERE n.recipe_id = ${recipeId} GROUP BY n.neighbour_id
-      ) s JOIN recipes r ON r.id = s.id JOIN users u ON u.id = r.author_id
-      WHERE ${notKnownTo(viewerId)}
-      ORDER BY s.score DESC, r.id LIMIT ${limit}`);
+    const result = await this.db.$client.query<CandidateRow>({
+      name: 'recommendations-similar',
+      text: SIMILAR_SQL,
+      values: [recipeId, viewerId, limit],
+    });
     return result.rows;
   }
 
   /** Content similarity among a set of recipes: what the variety re-rank keeps apart. */
   async contentEdges(ids: string[]): Promise<EdgeRow[]> {
     if (ids.length < 2) return [];
-    const list = sql.param(ids);
-    const result = await this.db.execute<EdgeRow>(sql`
-      SELECT n.recipe_id AS "recipeId", n.neighbour_id AS "neighbourId", n.score::float8 AS score
-      FROM recipe_neighbours n
-      WHERE n.recipe_id = ANY (${list}::uuid[]) AND n.kind = 2 AND n.neighbour_id = ANY (${list}::uuid[])`);
+    const result = await this.db.$client.query<EdgeRow>({
+      name: 'recommendations-content-edges',
+      text: `SELECT n.recipe_id AS "recipeId", n.neighbour_id AS "neighbourId", n.score::float8 AS score
+             FROM recipe_neighbours n
+             WHERE n.recipe_id = ANY ($1::uuid[]) AND n.kind = 2 AND n.neighbour_id = ANY ($1::uuid[])`,
+      values: [ids],
+    });
     return result.rows;
   }
 }

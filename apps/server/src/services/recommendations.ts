@@ -55,21 +55,27 @@ export class RecommendationService {
     const want = limit * P.candidatesPerResult;
     const personal = viewerId ? await this.recommendations.personal(viewerId, want) : [];
     // The score already carries the popularity prior (repositories/recommendations.ts).
-    const bestScore = Math.max(0, ...personal.map((row) => row.score));
-    const ranked = personal.map((row) => ({ id: row.id, row, relevance: row.score / (bestScore || 1) }));
-    let picked = await this.rerank(ranked, limit);
+    const bestScore = Math.max(0, ...personal.map((candidate) => candidate.score));
+    const ranked = personal.map((candidate) => ({
+      id: candidate.id,
+      candidate,
+      relevance: candidate.score / (bestScore || 1),
+    }));
+    // Cards are read for the chosen ones only.
+    const chosen = await this.rerank(ranked, limit);
+    let picked: CandidateRow[] = await this.recommendations.personalCards(chosen.map((item) => item.candidate));
     if (picked.length < limit) {
       // Good and fresh for the rest (and for visitors and new users, all of it): never an empty row.
       let fill = await this.recommendations.popular(viewerId, want);
       if (fill.length === 0) fill = await this.recommendations.newest(viewerId, want);
-      const taken = new Set(picked.map((item) => item.id));
+      const taken = new Set(picked.map((row) => row.id));
       const bestFill = Math.max(0, ...fill.map((row) => row.score));
       const rest = fill
         .filter((row) => !taken.has(row.id))
         .map((row) => ({ id: row.id, row, relevance: bestFill > 0 ? row.score / bestFill : 0 }));
-      picked = [...picked, ...(await this.rerank(rest, limit - picked.length))];
+      picked = [...picked, ...(await this.rerank(rest, limit - picked.length)).map(({ row }) => row)];
     }
-    return picked.map(({ row }) => ({ ...this.map.recipeCard(row), reason: reasonOf(row) }));
+    return picked.map((row) => ({ ...this.map.recipeCard(row), reason: reasonOf(row) }));
   }
 
   /**
@@ -85,10 +91,7 @@ export class RecommendationService {
     return (await this.rerank(ranked, limit)).map(({ row }) => this.map.recipeCard(row));
   }
 
-  private async rerank<T extends { id: string; relevance: number; row: CandidateRow }>(
-    candidates: T[],
-    limit: number,
-  ): Promise<T[]> {
+  private async rerank<T extends { id: string; relevance: number }>(candidates: T[], limit: number): Promise<T[]> {
     if (candidates.length <= 1) return candidates.slice(0, limit);
     const edges = await this.recommendations.contentEdges(candidates.map((candidate) => candidate.id));
     const similarity = new Map<string, number>();

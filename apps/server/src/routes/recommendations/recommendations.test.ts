@@ -166,13 +166,68 @@ describe('GET /recipes/recommended and /recipes/{id}/similar', () => {
     // Mark the content rows: a recomputation would replace them.
     await ctx.database.pool.query('UPDATE recipe_neighbours SET score = 0.999 WHERE kind = 2');
     await save(newcomer, ids.ramen!);
-    const result = await refreshRecommendations(ctx.database.pool);
+    // No rotating slice (-1): only what changed is redone.
+    const result = await refreshRecommendations(ctx.database.pool, false, { contentSlice: -1 });
     expect(result.status).toBe('refreshed');
     expect(await contentRows()).toBe(before);
     const marked = await ctx.database.pool.query(
       'SELECT 1 FROM recipe_neighbours WHERE kind = 2 AND score <> 0.999::real',
     );
     expect(marked.rowCount).toBe(0);
+  });
+});
+
+describe('incremental content refresh', () => {
+  const pool = () => ctx.database.pool;
+  const marked = async (recipeId: string) =>
+    (
+      await pool().query<{ marked: string; rows: string }>(
+        `SELECT count(*) FILTER (WHERE score = 0.999::real) AS marked, count(*) AS rows
+         FROM recipe_neighbours WHERE kind = 2 AND recipe_id = $1`,
+        [recipeId],
+      )
+    ).rows[0]!;
+  const sliceOf = async (recipeId: string) =>
+    (await pool().query<{ slice: number }>(`SELECT abs(hashtext($1::text)) % 96 AS slice`, [recipeId])).rows[0]!.slice;
+
+  it("recomputes only the content neighbours of a recipe edited since the last refresh, and its slice's", async () => {
+    const pesto = await createRecipe(ctx.app, ben.jar, recipe('Basil Pesto Pasta', ['basil', 'pine nuts', 'pasta']));
+    const gnocchi = await createRecipe(ctx.app, ben.jar, recipe('Basil Gnocchi', ['basil', 'potatoes', 'flour']));
+    await refresh();
+    await pool().query('UPDATE recipe_neighbours SET score = 0.999 WHERE kind = 2');
+    // Ben edits the pesto; nothing else changes.
+    expectOk(
+      await call(ctx.app, 'PATCH', `/recipes/${pesto}/update-recipe`, {
+        jar: ben.jar,
+        payload: {
+          ...recipe('Basil Pesto Pasta', ['basil', 'pine nuts', 'spaghetti']),
+          cookingTime: 20,
+          isPublished: true,
+        },
+      }),
+    );
+    expect((await refreshRecommendations(pool(), false, { contentSlice: -1 })).status).toBe('refreshed');
+    const edited = await marked(pesto);
+    expect(Number(edited.rows)).toBeGreaterThan(0);
+    expect(edited.marked).toBe('0'); // recomputed
+    for (const other of [gnocchi, ids.soup!, ids.salad!]) {
+      const row = await marked(other);
+      expect(row.marked).toBe(row.rows); // kept as they were
+    }
+    // The gnocchi's slice comes round: its list is redone although it did not change.
+    await save(newcomer, ids.salad!); // a new signal, so the refresh is not skipped
+    await refreshRecommendations(pool(), false, { contentSlice: await sliceOf(gnocchi) });
+    expect((await marked(gnocchi)).marked).toBe('0');
+  });
+
+  it("drops a deleted recipe's content neighbours when its slice comes round", async () => {
+    const tagine = await createRecipe(ctx.app, ben.jar, recipe('Lamb Tagine', ['lamb', 'apricots', 'cumin']));
+    await createRecipe(ctx.app, ben.jar, recipe('Lamb Stew', ['lamb', 'apricots', 'carrots']));
+    await refresh();
+    expect(Number((await marked(tagine)).rows)).toBeGreaterThan(0);
+    await pool().query('DELETE FROM recipes WHERE id = $1', [tagine]);
+    await refreshRecommendations(pool(), false, { contentSlice: await sliceOf(tagine) });
+    expect((await marked(tagine)).rows).toBe('0');
   });
 });
 
