@@ -39,7 +39,7 @@ export function ServingsField({ value, onChange, max, hint, error, className }: 
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? errorId : undefined}
-        className={`${inputClasses} mt-1 w-28`}
+        className={`${inputClasses} mt-1 max-w-28`}
       />
       <FieldError id={errorId} message={error ?? undefined} />
     </div>

@@ -48,7 +48,7 @@ function MealTimesForm({
     <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
       <fieldset>
         <legend className="text-sm font-semibold">Times of the meals</legend>
-        <div className="mt-2 grid grid-cols-2 gap-3">
+        <div className="mt-2 grid gap-3 min-[420px]:grid-cols-2">
           {MEAL_SLOTS.map((slot) => (
             <FormField key={slot} label={SLOT_NAMES[slot]} error={errors.slotTimes?.[slot]?.message}>
               {(field) => <input {...field} {...register(`slotTimes.${slot}`)} type="time" className={inputClasses} />}
@@ -65,7 +65,7 @@ function MealTimesForm({
             inputMode="numeric"
             min={5}
             max={240}
-            className={`${inputClasses} w-28`}
+            className={`${inputClasses} max-w-28`}
           />
         )}
       </FormField>
