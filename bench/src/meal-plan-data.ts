@@ -41,7 +41,9 @@ export async function planMeals(url: string, recipes: number, log: (line: string
     );
     if (note.rows[0]?.note === marker(recipes)) {
       const count = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM meal_plan_entries`);
-      return { entries: count.rows[0]?.n ?? 0, seconds: 0, reused: true };
+      const entries = count.rows[0]?.n ?? 0;
+      log(`  planned meals: ${entries.toLocaleString('en')} already there (reused)`);
+      return { entries, seconds: 0, reused: true };
     }
     log(`  planning ${plannedEntries(recipes).toLocaleString('en')} meals`);
     const planners = Array.from({ length: PLANNERS }, (_, i) => benchEmail(i + 1));
