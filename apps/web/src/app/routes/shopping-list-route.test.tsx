@@ -20,6 +20,7 @@ afterEach(() => {
 function serve() {
   let items: ShoppingItem[] = [makeShoppingItem({ _id: 's1', text: 'Dish soap' })];
   const calls: string[] = [];
+  const seen = new Set<string>();
   mockFetch((url, init) => {
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url.pathname}${url.search}${init?.body ? ` ${String(init.body)}` : ''}`);
@@ -34,7 +35,10 @@ function serve() {
     if (url.pathname === '/api/v1/recipes/saved-recipes')
       return ok({ recipes: [makeRecipeCard({ _id: 'r9', title: 'Banana bread' })] });
     if (url.pathname === '/api/v1/shopping-list/from-recipe' && method === 'POST') {
-      const body = JSON.parse(String(init?.body)) as { recipeId: string };
+      const body = JSON.parse(String(init?.body)) as { recipeId: string; clientId: string };
+      // The contract's sync rule: a replayed clientId adds nothing.
+      if (seen.has(body.clientId)) return ok({ items, changed: 0 });
+      seen.add(body.clientId);
       const title = body.recipeId === 'r9' ? 'Banana bread' : 'Shakshuka';
       items = [
         ...items,
@@ -92,6 +96,22 @@ describe('Shopping list page: add a recipe', () => {
 
     expect(await screen.findByText('Banana bread: 1 line added to the shopping list')).toBeInTheDocument();
     expect(fromRecipeCalls(calls)).toEqual([expect.stringContaining('{"recipeId":"r9","servings":null,')]);
+  });
+
+  it('adds the same recipe again when it is picked again in a new opening (a new clientId each time)', async () => {
+    const { calls } = serve();
+    const { user } = renderList();
+    for (const round of [1, 2]) {
+      await user.click(await screen.findByRole('button', { name: 'Add a recipe…' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add a recipe to the list' });
+      await user.click(within(dialog).getByRole('tab', { name: 'Saved recipes' }));
+      const saved = await within(dialog).findByRole('list', { name: 'Saved recipes' });
+      await user.click(within(saved).getByRole('button', { name: 'Banana bread' }));
+      expect(await screen.findByText('Banana bread: 1 line added to the shopping list')).toBeInTheDocument();
+      expect(fromRecipeCalls(calls)).toHaveLength(round);
+    }
+    const ids = fromRecipeCalls(calls).map((call) => /"clientId":"([^"]+)"/.exec(call)?.[1]);
+    expect(new Set(ids).size).toBe(2);
   });
 
   it('refuses servings out of range and sends nothing', async () => {

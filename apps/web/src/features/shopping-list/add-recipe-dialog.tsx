@@ -29,11 +29,13 @@ export function AddRecipeDialog({ open, onClose, onAdded, renderRecipePicker }: 
   const [servings, setServings] = useState('');
   const [servingsError, setServingsError] = useState<string | null>(null);
   const [addFromRecipe, { isLoading, error, reset }] = useAddFromRecipeMutation();
-  // One id per recipe picked: an answer lost and the same pick sent again adds nothing twice.
+  // One id per recipe picked while the dialog is open: a retry of the same pick adds nothing twice.
   const [pending, setPending] = useState<{ recipeId: string; clientId: string } | null>(null);
 
   const close = () => {
     reset();
+    // The dialog stays mounted: the next opening is a new add, not a retry of this one.
+    setPending(null);
     onClose();
   };
 
