@@ -72,7 +72,9 @@ describe('AddToShoppingList (recipe page)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.bodies).toEqual([{ recipeId: 'r1', servings: 6, clientId: expect.stringMatching(UUID) }]);
     // The answer is the whole list: the list's cache holds it without another request.
-    const cached = shoppingListApi.endpoints.getShoppingList.select()(store.getState());
+    const selectList = shoppingListApi.endpoints.getShoppingList.select();
+    // The test store's type does not name the list's injected endpoints.
+    const cached = selectList(store.getState() as Parameters<typeof selectList>[0]);
     expect(cached.data?.items.map((item) => item.text)).toEqual(['600 g tomatoes', '3 onions']);
   });
 
