@@ -139,8 +139,13 @@ export function buildCommunity(recipeCount: number, seed = 19): Community {
   const byCuisine = new Map<number, number[]>();
   for (const recipe of recipes) {
     const pair = `${recipe.cuisine}/${recipe.family}`;
-    byPair.set(pair, [...(byPair.get(pair) ?? []), recipe.index]);
-    byCuisine.set(recipe.cuisine, [...(byCuisine.get(recipe.cuisine) ?? []), recipe.index]);
+    // push, not a spread copy: a copy per recipe made this quadratic (hours at 1M recipes).
+    const inPair = byPair.get(pair) ?? [];
+    inPair.push(recipe.index);
+    byPair.set(pair, inPair);
+    const inCuisine = byCuisine.get(recipe.cuisine) ?? [];
+    inCuisine.push(recipe.index);
+    byCuisine.set(recipe.cuisine, inCuisine);
   }
   for (const [key, ids] of byPair) group(`p${key}`, ids);
   for (const [key, ids] of byCuisine) group(`c${key}`, ids);

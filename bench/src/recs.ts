@@ -4,7 +4,10 @@
  * into a fresh database with the server's migrations, runs the server's own refresh (timed), and scores the
  * server's own recommendation service against 'most popular' and 'random': hit rate@10 and nDCG@10. 'More like this'
  * is scored by how many results share the source's cuisine or main ingredient family. Results go to
- * bench/results/recs-<date>.md. Uses the server's build (apps/server/dist): run `npm run build -w @forkful/server`.
+ * bench/results/recs-<date>-raw.md (or --out). Uses the server's build (apps/server/dist): run
+ * `npm run build -w @forkful/server`; `--from-source` uses its sources instead (the refresh and the service; the
+ * --under-refresh server is always the build). Tuning: `--reuse-data` keeps an earlier run's database,
+ * `--skip-refresh` scores the tables as they are. `--under-refresh`: see recs-under-refresh.ts.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +15,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { prepareDatabase } from './generate.js';
 import { buildCommunity, type Community } from './recs-community.js';
+import { measureUnderRefresh, renderUnderRefresh, type UnderRefreshResult } from './recs-under-refresh.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { migrate, repoRoot, serverModule, serverModules } from './server-modules.js';
@@ -151,13 +155,20 @@ async function runSize(
   evalUsers: number,
   reuse: boolean,
   skipRefresh = false,
+  underRefresh?: { seconds: number; connections: number; rate: number },
 ) {
+  // Loaded before the (long, at 1M) data load, so a run uses the sources as they were when it started.
+  for (const module of ['db/client.js', 'repositories/recommendation-refresh.js', 'services/recommendations.js'])
+    await recsModule(module);
   log(`${label}: building the community`);
   const community = buildCommunity(recipeCount);
   // Each user's likes in time order (oldest first: ageDays descending); the last three of an active user are hidden.
   const likesOf = new Map<number, number[]>();
   community.interactions.forEach((item, i) => {
-    if (item.like) likesOf.set(item.user, [...(likesOf.get(item.user) ?? []), i]);
+    if (!item.like) return;
+    const likes = likesOf.get(item.user) ?? [];
+    likes.push(i);
+    likesOf.set(item.user, likes);
   });
   const hidden = new Set<number>();
   const candidates = [...likesOf].filter(([, likes]) => likes.length >= MIN_LIKES_TO_EVALUATE);
@@ -232,15 +243,20 @@ async function runSize(
       if (item.like && !hidden.has(i)) likeCounts.set(item.recipe, (likeCounts.get(item.recipe) ?? 0) + 1);
     });
     const popular = [...published].sort((a, b) => (likeCounts.get(b) ?? 0) - (likeCounts.get(a) ?? 0));
-    const knownOf = (user: number) => {
-      const known = new Set<number>();
-      community.interactions.forEach((item, i) => {
-        if (item.user === user && !hidden.has(i)) known.add(item.recipe);
-      });
-      community.recipes.forEach((recipe) => {
-        if (recipe.author === user) known.add(recipe.index);
-      });
-      return known;
+    // What each evaluated cook already knows (one pass over the data, not one per cook: 1M recipes).
+    const knownByUser = new Map<number, Set<number>>([...hiddenOf.keys()].map((user) => [user, new Set<number>()]));
+    community.interactions.forEach((item, i) => {
+      if (!hidden.has(i)) knownByUser.get(item.user)?.add(item.recipe);
+    });
+    community.recipes.forEach((recipe) => knownByUser.get(recipe.author)?.add(recipe.index));
+    const knownOf = (user: number) => knownByUser.get(user) ?? new Set<number>();
+    const popularFor = (known: Set<number>) => {
+      const list: number[] = [];
+      for (const r of popular) {
+        if (list.length === K) break;
+        if (!known.has(r)) list.push(r);
+      }
+      return list;
     };
     const random = (() => {
       let a = 7;
@@ -282,10 +298,7 @@ async function runSize(
       add('recommender', recs);
       add(
         'popular',
-        popular
-          .filter((r) => !known.has(r))
-          .slice(0, K)
-          .map((r) => loaded.recipeIds[r]!),
+        popularFor(known).map((r) => loaded.recipeIds[r]!),
       );
       const randomList = new Set<number>();
       while (randomList.size < K) {
@@ -333,7 +346,19 @@ async function runSize(
         FROM sample s JOIN likes a ON a.recipe_id = s.recipe_id JOIN likes b ON b.recipe_id = s.neighbour_id AND b.user_id = a.user_id
         GROUP BY s.recipe_id, s.neighbour_id) t`);
 
+    let apiUnderRefresh: UnderRefreshResult | undefined;
+    if (underRefresh) {
+      log(`${label}: the API with and without a refresh running`);
+      apiUnderRefresh = await measureUnderRefresh({
+        databaseUrl: database.url,
+        refresh: refreshRecommendations,
+        ...underRefresh,
+        log,
+      });
+    }
+
     return {
+      apiUnderRefresh,
       label,
       recipes: recipeCount,
       users: community.users,
@@ -417,6 +442,7 @@ function render(results: SizeResult[], command: string): string {
         `${f(r.latency.recommendedP50, 1)} ms / p99 ${f(r.latency.recommendedP99, 1)} ms; view-recipe read p50 ` +
         `${f(r.latency.viewP50, 1)} ms / p99 ${f(r.latency.viewP99, 1)} ms; similar p50 ${f(r.latency.similarP50, 1)} ms.`,
       '',
+      ...(r.apiUnderRefresh ? renderUnderRefresh(r.apiUnderRefresh) : []),
     );
   }
   return lines.join('\n');
@@ -438,6 +464,11 @@ export async function runRecsBench(argv: string[]): Promise<void> {
       /** Tuning the request side only: score the tables as an earlier run left them. */
       'skip-refresh': { type: 'boolean', default: false },
       'from-source': { type: 'boolean', default: false },
+      /** Also the API's view-recipe and similar p50/p99 with and without a refresh running (real built server). */
+      'under-refresh': { type: 'boolean', default: false },
+      seconds: { type: 'string', default: '30' },
+      connections: { type: 'string', default: '20' },
+      rate: { type: 'string', default: '200' },
     },
   });
   fromSource = values['from-source'];
@@ -457,6 +488,9 @@ export async function runRecsBench(argv: string[]): Promise<void> {
         Number(values['eval-users']),
         values['reuse-data'],
         values['skip-refresh'],
+        values['under-refresh']
+          ? { seconds: Number(values.seconds), connections: Number(values.connections), rate: Number(values.rate) }
+          : undefined,
       ),
     );
   const markdown = render(results, `npm run bench -- recs ${argv.join(' ')}`.trim());

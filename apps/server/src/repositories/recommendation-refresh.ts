@@ -55,6 +55,9 @@ const halfLife = (days: number) => `${days * 86400}`;
 function coLikedStatements(mealPlan: string | null): string[] {
   return [
     `SET LOCAL work_mem = '64MB'`,
+    // One core for the refresh: with parallel workers it took both of a 2-core host's cores from the API for its
+    // heavy statements (the API's p99 under a refresh: bench/src/recs-under-refresh.ts).
+    `SET LOCAL max_parallel_workers_per_gather = 0`,
     // Likes: a user's recipe counts when some signal likes it and none dislikes it (a low rating wins over a save).
     `CREATE TEMP TABLE rec_likes ON COMMIT DROP AS
      SELECT user_id, recipe_id FROM (
@@ -68,11 +71,11 @@ function coLikedStatements(mealPlan: string | null): string[] {
     `ANALYZE rec_likes`,
     `CREATE TEMP TABLE rec_like_counts ON COMMIT DROP AS
      SELECT recipe_id, count(*)::real AS n FROM rec_likes GROUP BY recipe_id HAVING count(*) >= ${P.minUsersPerPair}`,
-    `DELETE FROM recipe_neighbours WHERE kind = 1`,
-    // Co-liked: cosine over the users who like both, shrunk when few; (user, recipe) is unique in rec_likes, so
-    // count(*) is the number of distinct users linking the pair, and a pair under the minimum is never stored.
-    `INSERT INTO recipe_neighbours (recipe_id, neighbour_id, kind, score)
-     SELECT recipe_id, neighbour_id, 1, score FROM (
+    // Co-liked: co / (nᵢ^(1 − α) · nⱼ^α) over the users who like both (parameters); (user, recipe) is unique in
+    // rec_likes, so count(*) is the number of distinct users linking the pair, and a pair under the minimum is never
+    // stored.
+    `CREATE TEMP TABLE rec_co_liked ON COMMIT DROP AS
+     SELECT recipe_id, neighbour_id, score FROM (
        SELECT p.*, row_number() OVER (PARTITION BY p.recipe_id ORDER BY p.score DESC, p.neighbour_id) AS rank
        FROM (
          SELECT a.recipe_id, b.recipe_id AS neighbour_id,
@@ -86,6 +89,24 @@ function coLikedStatements(mealPlan: string | null): string[] {
          HAVING count(*) >= ${P.minUsersPerPair}
        ) p
      ) ranked WHERE rank <= ${P.coLikedNeighbours}`,
+    ...writeChanges('rec_co_liked', 1),
+  ];
+}
+
+/**
+ * Writes a freshly computed set of neighbours of one kind (a temp table of recipe_id, neighbour_id, score) over the
+ * stored one, changing only the rows that differ: a pair that went is deleted, a new or rescored one upserted. A
+ * refresh that rewrote everything left a table's worth of dead rows and WAL each time, and the reads that ran
+ * meanwhile (similar, personal) waded through both versions. `scope` limits the rows replaced (content targets).
+ */
+function writeChanges(table: string, kind: 1 | 2, scope = ''): string[] {
+  return [
+    `DELETE FROM recipe_neighbours n WHERE n.kind = ${kind} ${scope}
+       AND NOT EXISTS (SELECT 1 FROM ${table} x WHERE x.recipe_id = n.recipe_id AND x.neighbour_id = n.neighbour_id)`,
+    `INSERT INTO recipe_neighbours (recipe_id, neighbour_id, kind, score)
+     SELECT recipe_id, neighbour_id, ${kind}, score FROM ${table}
+     ON CONFLICT (recipe_id, kind, neighbour_id) DO UPDATE SET score = excluded.score
+       WHERE recipe_neighbours.score IS DISTINCT FROM excluded.score`,
   ];
 }
 
@@ -102,11 +123,7 @@ type Statement = string | { text: string; values: unknown[] };
 export type ContentScope = 'all' | { since: string; slice: number };
 
 function contentTargets(scope: ContentScope): Statement[] {
-  if (scope === 'all')
-    return [
-      `CREATE TEMP TABLE rec_targets ON COMMIT DROP AS SELECT id AS recipe_id FROM recipes`,
-      `DELETE FROM recipe_neighbours WHERE kind = 2`,
-    ];
+  if (scope === 'all') return [`CREATE TEMP TABLE rec_targets ON COMMIT DROP AS SELECT id AS recipe_id FROM recipes`];
   const slice = Number(scope.slice);
   return [
     {
@@ -116,11 +133,10 @@ function contentTargets(scope: ContentScope): Statement[] {
       values: [scope.since],
     },
     `ANALYZE rec_targets`,
-    // The targets' lists go, and so do the slice's lists of recipes that no longer exist.
+    // The slice's lists of recipes that no longer exist go too.
     `DELETE FROM recipe_neighbours n WHERE n.kind = 2
-       AND (n.recipe_id IN (SELECT recipe_id FROM rec_targets)
-            OR (abs(hashtext(n.recipe_id::text)) % ${P.contentSlices} = ${slice}
-                AND NOT EXISTS (SELECT 1 FROM recipes r WHERE r.id = n.recipe_id)))`,
+       AND abs(hashtext(n.recipe_id::text)) % ${P.contentSlices} = ${slice}
+       AND NOT EXISTS (SELECT 1 FROM recipes r WHERE r.id = n.recipe_id)`,
   ];
 }
 
@@ -165,8 +181,8 @@ function contentStatements(scope: ContentScope): Statement[] {
     `ANALYZE rec_norms`,
     `ANALYZE rec_champions`,
     ...contentTargets(scope),
-    `INSERT INTO recipe_neighbours (recipe_id, neighbour_id, kind, score)
-     SELECT recipe_id, neighbour_id, 2, score FROM (
+    `CREATE TEMP TABLE rec_content ON COMMIT DROP AS
+     SELECT recipe_id, neighbour_id, score FROM (
        SELECT p.*, row_number() OVER (
                 PARTITION BY p.recipe_id
                 ORDER BY p.score * power(1 + coalesce(c.n, 0), ${P.contentPopularityExponent}) DESC, p.neighbour_id
@@ -181,6 +197,8 @@ function contentStatements(scope: ContentScope): Statement[] {
        ) p LEFT JOIN rec_all_counts c ON c.recipe_id = p.neighbour_id
        WHERE p.score >= ${P.minContentScore}
      ) ranked WHERE rank <= ${P.contentNeighbours}`,
+    // The targets' lists are replaced (an unpublished target has none now); the other lists stay as they are.
+    ...writeChanges('rec_content', 2, scope === 'all' ? '' : 'AND n.recipe_id IN (SELECT recipe_id FROM rec_targets)'),
   ];
 }
 
@@ -189,12 +207,11 @@ function popularityStatements(): string[] {
   return [
     // Popularity: recent saves and good reviews (each halving every activityHalfLifeDays), a bonus for new recipes,
     // times the Bayesian average rating. A bad review subtracts.
-    `DELETE FROM recipe_popularity`,
-    `INSERT INTO recipe_popularity (recipe_id, score)
-     SELECT r.id,
+    `CREATE TEMP TABLE rec_popularity ON COMMIT DROP AS
+     SELECT r.id AS recipe_id,
             ((ln(1 + greatest(coalesce(a.activity, 0), 0))
               + ${P.freshnessBonus} * power(0.5, extract(epoch FROM now() - r.created_at) / ${halfLife(P.freshnessHalfLifeDays)}))
-             * (r.rating_sum + ${P.priorRating * P.priorReviews}) / (r.total_reviews + ${P.priorReviews}) / 5)::real
+             * (r.rating_sum + ${P.priorRating * P.priorReviews}) / (r.total_reviews + ${P.priorReviews}) / 5)::real AS score
      FROM recipes r LEFT JOIN (
        SELECT recipe_id, sum(w * power(0.5, extract(epoch FROM now() - at) / ${halfLife(P.activityHalfLifeDays)})) AS activity
        FROM (
@@ -203,6 +220,12 @@ function popularityStatements(): string[] {
        ) s GROUP BY recipe_id
      ) a ON a.recipe_id = r.id
      WHERE r.is_published`,
+    // Only changed rows are written (as writeChanges); the time decay moves every score a little each run, so a
+    // score is rewritten when it moved by more than a thousandth.
+    `DELETE FROM recipe_popularity p WHERE NOT EXISTS (SELECT 1 FROM rec_popularity x WHERE x.recipe_id = p.recipe_id)`,
+    `INSERT INTO recipe_popularity (recipe_id, score) SELECT recipe_id, score FROM rec_popularity
+     ON CONFLICT (recipe_id) DO UPDATE SET score = excluded.score
+       WHERE abs(recipe_popularity.score - excluded.score) > 0.001 * greatest(abs(excluded.score), 1e-6)`,
   ];
 }
 

@@ -220,6 +220,29 @@ describe('incremental content refresh', () => {
     expect((await marked(gnocchi)).marked).toBe('0');
   });
 
+  it('rewrites no stored pair that did not change (a neutral review changes no like)', async () => {
+    await refresh();
+    const versions = async () =>
+      (
+        await pool().query<{ v: string }>(
+          `SELECT string_agg(recipe_id::text || neighbour_id::text || xmin::text, ',' ORDER BY recipe_id, neighbour_id) AS v
+           FROM recipe_neighbours WHERE kind = 1`,
+        )
+      ).rows[0]!.v;
+    const before = await versions();
+    expect(before).toBeTruthy();
+    // A rating of 3 is neither a like nor a dislike: the marker moves, the pairs do not.
+    expectOk(
+      await call(ctx.app, 'POST', `/reviews/create/${ids.ramen}`, {
+        jar: fans[0]!.jar,
+        payload: { rating: 3, comment: 'Fine' },
+      }),
+      201,
+    );
+    expect((await refreshRecommendations(pool(), false, { contentSlice: -1 })).status).toBe('refreshed');
+    expect(await versions()).toBe(before);
+  });
+
   it("drops a deleted recipe's content neighbours when its slice comes round", async () => {
     const tagine = await createRecipe(ctx.app, ben.jar, recipe('Lamb Tagine', ['lamb', 'apricots', 'cumin']));
     await createRecipe(ctx.app, ben.jar, recipe('Lamb Stew', ['lamb', 'apricots', 'carrots']));

@@ -1,0 +1,132 @@
+/*
+ * `npm run bench -- recs --sizes 10k --under-refresh [--seconds 30] [--connections 20] [--rate 200]`: the API's view-recipe p50/p99
+ * with no refresh running, then while forced full recommendation refreshes run back to back (issue 19: a refresh must
+ * not make the API's p99 more than 2× worse), and the same for 'more like this'. At a fixed request rate (--rate,
+ * default 200/s; 0 = saturate): on 2 cores a saturated server gets slower by any other work whatever it is, and a
+ * site is not run saturated. The real built server
+ * (apps/server/dist, `npm run build -w @forkful/server`) serves the bench's database with its own refresh job off;
+ * the bench runs the server's refresh on its own connection, as the job leader would. Run it on a quiet machine:
+ * on a shared one the figures measure the neighbours.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import autocannon from 'autocannon';
+import type { LoadResult } from './load.js';
+import { startApp } from './servers.js';
+
+export interface UnderRefreshResult {
+  seconds: number;
+  connections: number;
+  rate: number;
+  refreshes: number;
+  refreshSeconds: number[];
+  view: { quiet: LoadResult; refreshing: LoadResult };
+  similar: { quiet: LoadResult; refreshing: LoadResult };
+}
+
+type Refresh = (pool: pg.Pool, force?: boolean) => Promise<{ status: string; seconds: number }>;
+
+export async function measureUnderRefresh(options: {
+  databaseUrl: string;
+  refresh: Refresh;
+  seconds: number;
+  connections: number;
+  /** Requests per second in all (0: as fast as the connections go, i.e. a saturated server). */
+  rate: number;
+  log: (line: string) => void;
+}): Promise<UnderRefreshResult> {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forkful-recs-'));
+  const app = await startApp({
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    seedDemo: false,
+    env: { RECOMMENDATIONS_REFRESH_SECONDS: '0' },
+  });
+  try {
+    const ids = (
+      await pool.query<{ id: string }>(
+        `SELECT id FROM recipes WHERE is_published ORDER BY hashtext(id::text) LIMIT 2000`,
+      )
+    ).rows.map((row) => row.id);
+    let n = 0;
+    const pick = () => ids[(n = (n * 7919 + 17) % ids.length)]!;
+    const view = () => ({ method: 'GET' as const, path: `/api/v1/recipes/${pick()}/view-recipe` });
+    const similar = () => ({ method: 'GET' as const, path: `/api/v1/recipes/${pick()}/similar?limit=6` });
+    const run = async (next: typeof view): Promise<LoadResult> => {
+      const result = await autocannon({
+        url: app.baseUrl,
+        connections: options.connections,
+        duration: options.seconds,
+        timeout: 10,
+        ...(options.rate > 0 ? { overallRate: options.rate } : {}),
+        requests: [{ setupRequest: (request) => ({ ...request, ...next(), headers: { accept: 'application/json' } }) }],
+      });
+      return {
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        requests: result.requests.total,
+        errors: result.errors + result.non2xx,
+      };
+    };
+
+    // Warm the caches (both paths), then the quiet figures.
+    await run(view);
+    await run(similar);
+    options.log(`under-refresh: quiet, ${options.seconds} s each at ${options.connections} connections`);
+    const quiet = { view: await run(view), similar: await run(similar) };
+
+    // Forced full refreshes back to back for as long as the measurements last.
+    let refreshing = true;
+    const refreshSeconds: number[] = [];
+    const loop = (async () => {
+      while (refreshing) refreshSeconds.push((await options.refresh(pool, true)).seconds);
+    })();
+    // Let the first refresh get into its heavy statements before measuring.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    options.log('under-refresh: with a refresh running');
+    const busy = { view: await run(view), similar: await run(similar) };
+    const refreshesDuring = refreshSeconds.length;
+    refreshing = false;
+    await loop;
+    return {
+      seconds: options.seconds,
+      connections: options.connections,
+      rate: options.rate,
+      refreshes: refreshesDuring + 1,
+      refreshSeconds,
+      view: { quiet: quiet.view, refreshing: busy.view },
+      similar: { quiet: quiet.similar, refreshing: busy.similar },
+    };
+  } finally {
+    await app.stop();
+    await pool.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function renderUnderRefresh(result: UnderRefreshResult): string[] {
+  const row = (name: string, r: LoadResult) =>
+    `| ${name} | ${r.p50} | ${r.p99} | ${r.requestsPerSecond.toFixed(0)} | ${r.errors} |`;
+  const ratio = (a: LoadResult, b: LoadResult) => (b.p99 / Math.max(a.p99, 1e-9)).toFixed(2);
+  return [
+    `API under a running refresh (real server over HTTP, ${result.connections} connections, ` +
+      `${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}, ${result.seconds} s each; ` +
+      `${result.refreshes} forced full refresh(es) overlapped the busy window, each ` +
+      `${result.refreshSeconds.map((s) => s.toFixed(1)).join(', ')} s):`,
+    '',
+    '| call | p50 ms | p99 ms | req/s | errors |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    row('view-recipe, quiet', result.view.quiet),
+    row('view-recipe, refresh running', result.view.refreshing),
+    row('similar, quiet', result.similar.quiet),
+    row('similar, refresh running', result.similar.refreshing),
+    '',
+    `p99 with a refresh running / quiet: view-recipe **${ratio(result.view.quiet, result.view.refreshing)}×**, ` +
+      `similar ${ratio(result.similar.quiet, result.similar.refreshing)}× (target ≤ 2×).`,
+    '',
+  ];
+}
