@@ -1,19 +1,21 @@
 /*
- * `npm run bench -- recs --sizes 10k --under-refresh [--seconds 30] [--connections 20] [--rate 200]`: the API's view-recipe p50/p99
- * with no refresh running, then while forced full recommendation refreshes run back to back (issue 19: a refresh must
- * not make the API's p99 more than 2× worse), and the same for 'more like this'. At a fixed request rate (--rate,
- * default 200/s; 0 = saturate): on 2 cores a saturated server gets slower by any other work whatever it is, and a
- * site is not run saturated. The real built server
- * (apps/server/dist, `npm run build -w @forkful/server`) serves the bench's database with its own refresh job off;
- * the bench runs the server's refresh on its own connection, as the job leader would. Run it on a quiet machine:
- * on a shared one the figures measure the neighbours.
+ * `npm run bench -- recs --sizes 10k --under-refresh [--seconds 30] [--connections 20] [--rate 200]`: the API's
+ * view-recipe, similar and recommended (200 signed-in cooks) p50/p99 with no refresh running, then while forced full
+ * recommendation refreshes run back to back (issue 19: reads within 1.5× of view-recipe's p50, and a refresh must not
+ * make the API's p99 more than 2× worse). At a fixed request rate (--rate, default 200/s; 0 = saturate): on 2 cores a
+ * saturated server gets slower from any other work whatever it is, and a site is not run saturated. The real built
+ * server (apps/server/dist, `npm run build -w @forkful/server`) serves the bench's database with its own refresh job
+ * off; the bench runs the refresh on its own connection, as the job leader would. Run it on a quiet machine: on a
+ * shared one the figures measure the neighbours.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import autocannon from 'autocannon';
+import { BENCH_PASSWORD } from './generate.js';
 import type { LoadResult } from './load.js';
+import { serverModules } from './server-modules.js';
 import { startApp } from './servers.js';
 
 export interface UnderRefreshResult {
@@ -24,6 +26,34 @@ export interface UnderRefreshResult {
   refreshSeconds: number[];
   view: { quiet: LoadResult; refreshing: LoadResult };
   similar: { quiet: LoadResult; refreshing: LoadResult };
+  recommended: { quiet: LoadResult; refreshing: LoadResult };
+  cooks: number;
+}
+
+/** Gives cooks with likes a password and logs them in through the app: their access cookies. */
+async function logInCooks(pool: pg.Pool, baseUrl: string, count: number): Promise<string[]> {
+  const cooks = (
+    await pool.query<{ id: string; email: string }>(
+      `SELECT u.id, u.email FROM users u
+       WHERE (SELECT count(*) FROM saved_recipes s WHERE s.user_id = u.id) >= 5
+       ORDER BY hashtext(u.id::text) LIMIT $1`,
+      [count],
+    )
+  ).rows;
+  const hash = await (await serverModules()).hashPassword(BENCH_PASSWORD);
+  await pool.query('UPDATE users SET password_hash = $1 WHERE id = ANY ($2::uuid[])', [hash, cooks.map((c) => c.id)]);
+  const cookies: string[] = [];
+  for (const cook of cooks) {
+    const response = await fetch(`${baseUrl}/api/v1/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: cook.email, password: BENCH_PASSWORD }),
+    });
+    const access = response.headers.getSetCookie().find((cookie) => cookie.startsWith('accessToken='));
+    if (response.status !== 200 || !access) throw new Error(`log-in of ${cook.email} failed: ${response.status}`);
+    cookies.push(access.split(';')[0] ?? '');
+  }
+  return cookies;
 }
 
 type Refresh = (pool: pg.Pool, force?: boolean) => Promise<{ status: string; seconds: number }>;
@@ -53,16 +83,32 @@ export async function measureUnderRefresh(options: {
     ).rows.map((row) => row.id);
     let n = 0;
     const pick = () => ids[(n = (n * 7919 + 17) % ids.length)]!;
-    const view = () => ({ method: 'GET' as const, path: `/api/v1/recipes/${pick()}/view-recipe` });
-    const similar = () => ({ method: 'GET' as const, path: `/api/v1/recipes/${pick()}/similar?limit=6` });
-    const run = async (next: typeof view): Promise<LoadResult> => {
+    const cookies = await logInCooks(pool, app.baseUrl, 200);
+    let c = 0;
+    type Next = () => { method: 'GET'; path: string; headers?: Record<string, string> };
+    const view: Next = () => ({ method: 'GET', path: `/api/v1/recipes/${pick()}/view-recipe` });
+    const similar: Next = () => ({ method: 'GET', path: `/api/v1/recipes/${pick()}/similar?limit=6` });
+    // The landing row's call: 12 recommendations for a signed-in cook.
+    const recommended: Next = () => ({
+      method: 'GET',
+      path: '/api/v1/recipes/recommended?limit=12',
+      headers: { cookie: cookies[(c = (c + 1) % cookies.length)]! },
+    });
+    const run = async (next: Next): Promise<LoadResult> => {
       const result = await autocannon({
         url: app.baseUrl,
         connections: options.connections,
         duration: options.seconds,
         timeout: 10,
         ...(options.rate > 0 ? { overallRate: options.rate } : {}),
-        requests: [{ setupRequest: (request) => ({ ...request, ...next(), headers: { accept: 'application/json' } }) }],
+        requests: [
+          {
+            setupRequest: (request) => {
+              const spec = next();
+              return { ...request, ...spec, headers: { accept: 'application/json', ...spec.headers } };
+            },
+          },
+        ],
       });
       return {
         requestsPerSecond: result.requests.average,
@@ -76,8 +122,9 @@ export async function measureUnderRefresh(options: {
     // Warm the caches (both paths), then the quiet figures.
     await run(view);
     await run(similar);
+    await run(recommended);
     options.log(`under-refresh: quiet, ${options.seconds} s each at ${options.connections} connections`);
-    const quiet = { view: await run(view), similar: await run(similar) };
+    const quiet = { view: await run(view), similar: await run(similar), recommended: await run(recommended) };
 
     // Forced full refreshes back to back for as long as the measurements last.
     let refreshing = true;
@@ -88,7 +135,7 @@ export async function measureUnderRefresh(options: {
     // Let the first refresh get into its heavy statements before measuring.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     options.log('under-refresh: with a refresh running');
-    const busy = { view: await run(view), similar: await run(similar) };
+    const busy = { view: await run(view), similar: await run(similar), recommended: await run(recommended) };
     const refreshesDuring = refreshSeconds.length;
     refreshing = false;
     await loop;
@@ -100,6 +147,8 @@ export async function measureUnderRefresh(options: {
       refreshSeconds,
       view: { quiet: quiet.view, refreshing: busy.view },
       similar: { quiet: quiet.similar, refreshing: busy.similar },
+      recommended: { quiet: quiet.recommended, refreshing: busy.recommended },
+      cooks: cookies.length,
     };
   } finally {
     await app.stop();
@@ -124,9 +173,16 @@ export function renderUnderRefresh(result: UnderRefreshResult): string[] {
     row('view-recipe, refresh running', result.view.refreshing),
     row('similar, quiet', result.similar.quiet),
     row('similar, refresh running', result.similar.refreshing),
+    row(`recommended (limit 12, ${result.cooks} signed-in cooks), quiet`, result.recommended.quiet),
+    row('recommended, refresh running', result.recommended.refreshing),
     '',
+    `Quiet p50 against view-recipe's (target ≤ 1.5×): recommended ` +
+      `**${(result.recommended.quiet.p50 / Math.max(result.view.quiet.p50, 1e-9)).toFixed(2)}×**, similar ` +
+      `**${(result.similar.quiet.p50 / Math.max(result.view.quiet.p50, 1e-9)).toFixed(2)}×** (autocannon reports whole ` +
+      'milliseconds).',
     `p99 with a refresh running / quiet: view-recipe **${ratio(result.view.quiet, result.view.refreshing)}×**, ` +
-      `similar ${ratio(result.similar.quiet, result.similar.refreshing)}× (target ≤ 2×).`,
+      `similar ${ratio(result.similar.quiet, result.similar.refreshing)}×, recommended ` +
+      `${ratio(result.recommended.quiet, result.recommended.refreshing)}× (target ≤ 2×).`,
     '',
   ];
 }
