@@ -1,9 +1,7 @@
 import { MEAL_PLAN_SERVINGS_MAX, shoppingListMessages, type RecipeView } from '@forkful/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorBox } from '@/components/ui/error-box';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { ServingsField } from '@/components/ui/servings-field';
 import { reasonOf } from '@/lib/api-error';
 import { newClientId } from './client-id';
@@ -20,8 +18,7 @@ export function AddToShoppingList({ recipe }: { recipe: Pick<RecipeView, '_id' |
   const [added, setAdded] = useState<string | null>(null);
   const [addFromRecipe, { isLoading, error, reset }] = useAddFromRecipeMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const value = parseListServings(servings);
     setServingsError(value === undefined ? shoppingListMessages.servingsInvalid : null);
     if (value === undefined || isLoading) return;
@@ -33,57 +30,48 @@ export function AddToShoppingList({ recipe }: { recipe: Pick<RecipeView, '_id' |
   };
 
   return (
-    <>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          reset();
-          setClientId(newClientId());
-          setAdded(null);
-          setOpen(true);
-        }}
-      >
+    <ActionDialog
+      icon={
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
           <path d="M1 2h3.2l.6 2H18l-2.2 8H6.6l.4 1.5H16V15H5.4L2.9 3.5H1V2Zm6 15a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm9 0a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
         </svg>
-        Add to shopping list
-      </Button>
-      {/* In place before there is anything to say, so the words are announced when they arrive. */}
-      <p role="status" className="text-sm text-herb-600 empty:hidden">
-        {added && (
+      }
+      label="Add to shopping list"
+      submitLabel="Add to list"
+      open={open}
+      onOpen={() => {
+        reset();
+        setClientId(newClientId());
+        setAdded(null);
+        setOpen(true);
+      }}
+      onClose={() => setOpen(false)}
+      onSubmit={() => void submit()}
+      busy={isLoading}
+      subject={recipe.title}
+      errors={[error ? reasonOf(error) : null]}
+      done={
+        added && (
           <>
             {added}.{' '}
             <Link to="/shopping-list" className="font-semibold underline">
               Open the shopping list
             </Link>
           </>
-        )}
-      </p>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Add to shopping list">
-        <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-3" noValidate>
-          <p className="text-sm wrap-anywhere text-ink-soft">{recipe.title}</p>
-          <ServingsField
-            value={servings}
-            onChange={setServings}
-            max={MEAL_PLAN_SERVINGS_MAX}
-            error={servingsError}
-            hint={
-              recipe.servings ? undefined : (
-                <span className="font-normal text-ink-soft">(empty: as the recipe is written)</span>
-              )
-            }
-          />
-          {error && <ErrorBox>{reasonOf(error)}</ErrorBox>}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isLoading}>
-              Add to list
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </>
+        )
+      }
+    >
+      <ServingsField
+        value={servings}
+        onChange={setServings}
+        max={MEAL_PLAN_SERVINGS_MAX}
+        error={servingsError}
+        hint={
+          recipe.servings ? undefined : (
+            <span className="font-normal text-ink-soft">(empty: as the recipe is written)</span>
+          )
+        }
+      />
+    </ActionDialog>
   );
 }
