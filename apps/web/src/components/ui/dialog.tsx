@@ -98,3 +98,14 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** The foot of a dialog that only informs or offers its own actions above: one Close button. */
+export function DialogCloseFooter({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="mt-5 flex justify-end">
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { mealPlanMessages, MEAL_PLAN_TITLE_MAX, type MealSlot } from '@forkful/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogCloseFooter } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { inputClasses } from '@/components/ui/form-field';
 import { reasonOf } from '@/lib/api-error';
@@ -96,11 +96,7 @@ export function AddEntryDialog({ open, date, slot, onClose, onAdded }: AddEntryD
         />
       </div>
       {error && <ErrorBox className="mt-3">{reasonOf(error)}</ErrorBox>}
-      <div className="mt-5 flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
+      <DialogCloseFooter onClose={onClose} />
     </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogCloseFooter } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { reasonOf } from '@/lib/api-error';
@@ -91,13 +91,7 @@ export function MealTimesDialog({ open, onClose, onSaved }: MealTimesDialogProps
       {settings.isLoading && <p className="mt-4 text-sm">Getting your meal times…</p>}
       {settings.error && !settings.data && <ErrorBox className="mt-4">{reasonOf(settings.error)}</ErrorBox>}
       {settings.data && <MealTimesForm settings={settings.data} onClose={onClose} onSaved={onSaved} />}
-      {!settings.data && (
-        <div className="mt-5 flex justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-        </div>
-      )}
+      {!settings.data && <DialogCloseFooter onClose={onClose} />}
     </Dialog>
   );
 }

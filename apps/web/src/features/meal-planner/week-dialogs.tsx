@@ -1,7 +1,7 @@
 import { addDays, mondayOf } from '@forkful/contracts';
 import { useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogCloseFooter } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { inputClasses } from '@/components/ui/form-field';
 import { reasonOf } from '@/lib/api-error';
@@ -120,11 +120,7 @@ export function CalendarLinkDialog({ open, onClose }: { open: boolean; onClose: 
           {regenerating.error && <ErrorBox>{reasonOf(regenerating.error)}</ErrorBox>}
         </div>
       )}
-      <div className="mt-5 flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
+      <DialogCloseFooter onClose={onClose} />
     </Dialog>
   );
 }

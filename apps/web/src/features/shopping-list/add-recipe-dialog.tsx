@@ -1,7 +1,6 @@
 import { MEAL_PLAN_SERVINGS_MAX, shoppingListMessages } from '@forkful/contracts';
 import { useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogCloseFooter } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ServingsField } from '@/components/ui/servings-field';
 import { reasonOf } from '@/lib/api-error';
@@ -71,11 +70,7 @@ export function AddRecipeDialog({ open, onClose, onAdded, renderRecipePicker }: 
       </div>
       {isLoading && <p className="mt-3 text-sm text-ink-soft">Adding…</p>}
       {error && <ErrorBox className="mt-3">{reasonOf(error)}</ErrorBox>}
-      <div className="mt-5 flex justify-end">
-        <Button variant="secondary" onClick={close}>
-          Close
-        </Button>
-      </div>
+      <DialogCloseFooter onClose={close} />
     </Dialog>
   );
 }
