@@ -59,29 +59,39 @@ export type PlannedRecipeRow = {
   ingredientDetails: ParsedIngredient[] | null;
 };
 
-const cardColumns = sql.raw(CARD_COLUMNS);
-
 /** The per-user lock every plan and list write takes (a transaction-level advisory lock: released at commit). */
 export async function lockUser(tx: Executor, userId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`forkful-plan:${userId}`}, 0))`);
 }
 
-const ENTRY_SELECT = sql`
+const ENTRY_SELECT_TEXT = `
   SELECT e.id AS "entryId", e.client_id AS "clientId", to_char(e.date, 'YYYY-MM-DD') AS date, e.slot, e.position,
     e.servings, e.note, e.recipe_title AS "recipeTitle", r.servings AS "recipeServings",
-    e.updated_at AS "entryUpdatedAt", ${cardColumns}
+    e.updated_at AS "entryUpdatedAt", ${CARD_COLUMNS}
   FROM meal_plan_entries e
   LEFT JOIN recipes r ON r.id = e.recipe_id AND (r.is_published OR r.author_id = e.user_id)
   LEFT JOIN users u ON u.id = r.author_id`;
+const ENTRY_SELECT = sql.raw(ENTRY_SELECT_TEXT);
+
+/**
+ * The week read (and the feed's and copy-week's reads) as a named prepared statement: planning it (joins of the plan,
+ * recipes and users) took about 1.0 ms of the 1.4 ms the database spent on a week at 1M recipes; prepared once per
+ * connection, later reads skip it.
+ */
+const RANGE_TEXT = `${ENTRY_SELECT_TEXT}
+  WHERE e.user_id = $1 AND e.date BETWEEN $2::date AND $3::date
+  ORDER BY e.date, e.slot, e.position, e.created_at, e.id`;
 
 export class MealPlanRepository {
   constructor(private readonly db: Database) {}
 
   /** The entries of `from`..`to` (both included), in the order the week shows them. */
-  async range(userId: string, from: string, to: string, tx: Executor = this.db): Promise<MealPlanEntryRow[]> {
-    const result = await tx.execute<MealPlanEntryRow>(sql`${ENTRY_SELECT}
-      WHERE e.user_id = ${userId} AND e.date BETWEEN ${from}::date AND ${to}::date
-      ORDER BY e.date, e.slot, e.position, e.created_at, e.id`);
+  async range(userId: string, from: string, to: string): Promise<MealPlanEntryRow[]> {
+    const result = await this.db.$client.query<MealPlanEntryRow>({
+      name: 'meal-plan-range',
+      text: RANGE_TEXT,
+      values: [userId, from, to],
+    });
     return result.rows;
   }
 

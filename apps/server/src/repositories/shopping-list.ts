@@ -87,6 +87,40 @@ const ITEM_SELECT = sql`
     ), '[]'::json) AS sources
   FROM shopping_items i`;
 
+const stamp = (column: string) =>
+  `to_json(to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`;
+const value = (column: string) => `COALESCE(to_json(${column})::text, 'null')`;
+
+/** The list as the contract's `items` JSON text, for the user $1 (ShoppingListRepository.listJson). */
+const LIST_JSON_TEXT = `
+  WITH grouped AS (
+    SELECT item_id, recipe_id, recipe_title AS title, min(created_at) AS first
+    FROM shopping_item_sources WHERE user_id = $1
+    GROUP BY 1, 2, 3
+  ), visible AS (
+    SELECT r.id FROM recipes r
+    WHERE r.id IN (SELECT recipe_id FROM grouped) AND (r.is_published OR r.author_id = $1)
+  ), sources AS (
+    SELECT d.item_id, '[' || string_agg(
+        '{"recipeId":' || COALESCE(to_json(d.recipe_id)::text, 'null') || ',"title":' || to_json(d.title)::text
+        || '}', ',' ORDER BY d.first, d.title) || ']' AS json
+    FROM (
+      SELECT g.item_id, v.id AS recipe_id, g.title, min(g.first) AS first
+      FROM grouped g LEFT JOIN visible v ON v.id = g.recipe_id
+      GROUP BY 1, 2, 3) d
+    GROUP BY d.item_id
+  )
+  SELECT COALESCE('[' || string_agg(
+      '{"_id":' || to_json(i.id)::text || ',"clientId":' || ${value('i.client_id')}
+      || ',"text":' || to_json(i.text)::text || ',"quantity":' || ${value('i.quantity')}
+      || ',"unit":' || ${value('i.unit')} || ',"food":' || ${value('i.food')}
+      || ',"aisle":' || ${value('i.aisle')} || ',"checked":' || to_json(i.checked)::text
+      || ',"sources":' || COALESCE(s.json, '[]') || ',"createdAt":' || ${stamp('i.created_at')}
+      || ',"updatedAt":' || ${stamp('i.updated_at')} || '}',
+      ',' ORDER BY i.created_at, i.id) || ']', '[]') AS items
+  FROM shopping_items i LEFT JOIN sources s ON s.item_id = i.id
+  WHERE i.user_id = $1`;
+
 /** An array parameter of one column of `rows` (unnest over one array per column: planning stays cheap). */
 const column = <Row, T>(rows: readonly Row[], read: (row: Row) => T) => sql.param(rows.map(read));
 
@@ -101,38 +135,19 @@ export class ShoppingListRepository {
    * PostgreSQL's shortest exact form: the same values as JavaScript's; only a quantity of 10^15 or more is written
    * with an exponent where JavaScript writes digits.
    */
-  async listJson(userId: string, tx: Executor = this.db): Promise<string> {
-    const stamp = (column: string) =>
-      sql.raw(`to_json(to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`);
-    const value = (column: string) => sql.raw(`COALESCE(to_json(${column})::text, 'null')`);
-    const result = await tx.execute<{ items: string }>(sql`
-      WITH grouped AS (
-        SELECT item_id, recipe_id, recipe_title AS title, min(created_at) AS first
-        FROM shopping_item_sources WHERE user_id = ${userId}
-        GROUP BY 1, 2, 3
-      ), visible AS (
-        SELECT r.id FROM recipes r
-        WHERE r.id IN (SELECT recipe_id FROM grouped) AND (r.is_published OR r.author_id = ${userId})
-      ), sources AS (
-        SELECT d.item_id, '[' || string_agg(
-            '{"recipeId":' || COALESCE(to_json(d.recipe_id)::text, 'null') || ',"title":' || to_json(d.title)::text
-            || '}', ',' ORDER BY d.first, d.title) || ']' AS json
-        FROM (
-          SELECT g.item_id, v.id AS recipe_id, g.title, min(g.first) AS first
-          FROM grouped g LEFT JOIN visible v ON v.id = g.recipe_id
-          GROUP BY 1, 2, 3) d
-        GROUP BY d.item_id
-      )
-      SELECT COALESCE('[' || string_agg(
-          '{"_id":' || to_json(i.id)::text || ',"clientId":' || ${value('i.client_id')}
-          || ',"text":' || to_json(i.text)::text || ',"quantity":' || ${value('i.quantity')}
-          || ',"unit":' || ${value('i.unit')} || ',"food":' || ${value('i.food')}
-          || ',"aisle":' || ${value('i.aisle')} || ',"checked":' || to_json(i.checked)::text
-          || ',"sources":' || COALESCE(s.json, '[]') || ',"createdAt":' || ${stamp('i.created_at')}
-          || ',"updatedAt":' || ${stamp('i.updated_at')} || '}',
-          ',' ORDER BY i.created_at, i.id) || ']', '[]') AS items
-      FROM shopping_items i LEFT JOIN sources s ON s.item_id = i.id
-      WHERE i.user_id = ${userId}`);
+  async listJson(userId: string, tx?: Executor): Promise<string> {
+    if (tx) {
+      const parts = LIST_JSON_TEXT.split('$1').map((part) => sql.raw(part));
+      const result = await tx.execute<{ items: string }>(sql.join(parts, sql`${userId}`));
+      return result.rows[0]?.items ?? '[]';
+    }
+    // The read on its own (GET /shopping-list): a named prepared statement, planned once per connection. Planning
+    // this statement took about 1.1 ms of the 2.4 ms the database spent on a list of ~90 lines at 1M recipes.
+    const result = await this.db.$client.query<{ items: string }>({
+      name: 'shopping-list-json',
+      text: LIST_JSON_TEXT,
+      values: [userId],
+    });
     return result.rows[0]?.items ?? '[]';
   }
 
