@@ -243,6 +243,20 @@ describe('incremental content refresh', () => {
     expect(await versions()).toBe(before);
   });
 
+  it('leaves the tables it wrote analysed, so the reads are planned on their real size', async () => {
+    await save(fans[1]!, ids.ramen!);
+    await refreshRecommendations(pool(), false, { contentSlice: -1 });
+    for (const table of ['recipe_neighbours', 'recipe_popularity']) {
+      const { rows } = await pool().query<{ estimated: number; actual: number }>(
+        `SELECT (SELECT reltuples FROM pg_class WHERE oid = $1::regclass)::int AS estimated,
+                (SELECT count(*) FROM ${table})::int AS actual`,
+        [table],
+      );
+      expect(rows[0]!.actual).toBeGreaterThan(0);
+      expect(rows[0]!.estimated).toBe(rows[0]!.actual);
+    }
+  });
+
   it("drops a deleted recipe's content neighbours when its slice comes round", async () => {
     const tagine = await createRecipe(ctx.app, ben.jar, recipe('Lamb Tagine', ['lamb', 'apricots', 'cumin']));
     await createRecipe(ctx.app, ben.jar, recipe('Lamb Stew', ['lamb', 'apricots', 'carrots']));
