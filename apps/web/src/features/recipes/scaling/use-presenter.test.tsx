@@ -1,5 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { makeIngredient } from '@/test/factories';
 import { needsPresenter, usePresenter } from './use-presenter';
 
@@ -32,5 +33,21 @@ describe('usePresenter', () => {
     expect(result.current?.presentIngredient(flour, 2, 'original')).toBe('3 cups flour');
     rerender({ needed: false });
     expect(result.current).toBeNull();
+  });
+
+  it('for the recipe as written, downloads the converter but does not re-render the page when it arrives', async () => {
+    vi.resetModules(); // a fresh module: the converter not yet in memory
+    const fresh = await import('./use-presenter');
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return fresh.usePresenter(false);
+    });
+    expect(renders).toBe(1);
+    await act(async () => {
+      await fresh.loadPresenter();
+    });
+    expect(result.current).toBeNull();
+    expect(renders).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { ParsedIngredient } from '@forkful/contracts';
-import { use, useEffect, useState } from 'react';
+import { startTransition, use, useEffect, useState } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
 import type * as PresenterModule from './presenter';
 import type { UnitSystem } from './unit-system';
@@ -37,17 +37,24 @@ export function needsPresenter(lines: readonly ParsedIngredient[], factor: numbe
 export function usePresenter(needed: boolean): Presenter | null {
   const hydrated = useHydrated();
   const [, setArrived] = useState(loaded !== null);
+  // The download starts after the first paint, whatever the page shows.
   useEffect(() => {
-    if (loaded) return;
+    void loadPresenter().catch(() => undefined);
+  }, []);
+  // Its arrival re-renders the page only when the page shows its work: for the recipe as written it changes nothing
+  // on screen, and a re-render of the whole recipe would be a long task on a slow phone for nothing. When it does, a
+  // transition lets React render the converted lines in slices.
+  useEffect(() => {
+    if (!needed || loaded) return;
     let current = true;
     void loadPresenter().then(
-      () => current && setArrived(true),
+      () => current && startTransition(() => setArrived(true)),
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, []);
+  }, [needed]);
   if (!needed) return null;
   if (loaded) return loaded;
   // On the server and while adopting its drawing: wait, so the markup matches (prerenderToNodeStream waits too).
