@@ -60,6 +60,8 @@ export const RECOMMENDER = {
   dislikeScale: 0.25,
   /** A user's most recent signals read per request. */
   signalsPerRequest: 100,
+  /** Candidates by the neighbour sum alone, per candidate wanted, that the personal read looks further at. */
+  prefilterPerCandidate: 5,
   /** Candidates read per result for the variety re-rank, and its trade-off (1 = relevance only). */
   candidatesPerResult: 4,
   mmrLambda: 0.9,
