@@ -47,6 +47,11 @@ export async function measure(
       },
     ],
   });
+  return loadResultOf(result);
+}
+
+/** What the bench keeps of an autocannon run (errors count non-2xx answers too). */
+export function loadResultOf(result: autocannon.Result): LoadResult {
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Explained } from './api-bench.js';
-import { BENCH_PASSWORD, benchEmail } from './generate.js';
+import { benchEmail } from './generate.js';
 import { measure, type LoadResult } from './load.js';
 import { PLAN_FIRST_MONDAY, PLANNED_WEEKS, PLANNERS } from './meal-plan-data.js';
 import { serverModule, serverModules } from './server-modules.js';
-import { seeded, type Scenario } from './workload.js';
+import { logInAs, seeded, type Scenario } from './workload.js';
 
 /*
  * The meal planner's scenarios (issue 18; data from meal-plan-data.ts), measured beside 'view' at the same size:
@@ -30,19 +30,6 @@ const weekOf = (week: number) => ({
   from: addDays(PLAN_FIRST_MONDAY, 7 * week),
   to: addDays(PLAN_FIRST_MONDAY, 7 * week + 6),
 });
-
-async function logInAs(baseUrl: string, user: number): Promise<{ userId: string; cookie: string }> {
-  const response = await fetch(`${baseUrl}${API}/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: benchEmail(user), password: BENCH_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`bench log-in failed: ${response.status} ${await response.text()}`);
-  const access = response.headers.getSetCookie().find((cookie) => cookie.startsWith('accessToken='));
-  if (!access) throw new Error('bench log-in returned no access cookie');
-  const body = (await response.json()) as { data: { user: { _id: string } } };
-  return { userId: body.data.user._id, cookie: access.split(';')[0] ?? '' };
-}
 
 async function addWeek(baseUrl: string, cookie: string, week: number): Promise<Response> {
   return fetch(`${baseUrl}${API}/shopping-list/from-meal-plan`, {

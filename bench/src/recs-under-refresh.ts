@@ -14,7 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import autocannon from 'autocannon';
 import { BENCH_PASSWORD } from './generate.js';
-import type { LoadResult } from './load.js';
+import { loadResultOf, type LoadResult } from './load.js';
 import { serverModules } from './server-modules.js';
 import { startApp } from './servers.js';
 
@@ -110,13 +110,7 @@ export async function measureUnderRefresh(options: {
           },
         ],
       });
-      return {
-        requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        requests: result.requests.total,
-        errors: result.errors + result.non2xx,
-      };
+      return loadResultOf(result);
     };
 
     // Warm the caches (both paths), then the quiet figures.

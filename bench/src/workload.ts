@@ -142,19 +142,25 @@ export async function sampleOf(url: string): Promise<Sample> {
   }
 }
 
+/** Logs bench user number `user` in through the app: their id and the access cookie to send. */
+export async function logInAs(baseUrl: string, user: number): Promise<{ userId: string; cookie: string }> {
+  const response = await fetch(`${baseUrl}${API}/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: benchEmail(user), password: BENCH_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`bench log-in failed: ${response.status} ${await response.text()}`);
+  const access = response.headers.getSetCookie().find((cookie) => cookie.startsWith('accessToken='));
+  if (!access) throw new Error('bench log-in returned no access cookie');
+  const body = (await response.json()) as { data: { user: { _id: string } } };
+  return { userId: body.data.user._id, cookie: access.split(';')[0] ?? '' };
+}
+
 /** Logs the first bench users in through the app, for check-saved; the cookies also work against the ceiling. */
 export async function logIn(baseUrl: string): Promise<Array<{ email: string; cookie: string }>> {
   const sessions: Array<{ email: string; cookie: string }> = [];
   for (let user = 1; user <= LOGGED_IN_USERS; user++) {
-    const response = await fetch(`${baseUrl}${API}/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: benchEmail(user), password: BENCH_PASSWORD }),
-    });
-    if (response.status !== 200) throw new Error(`bench log-in failed: ${response.status} ${await response.text()}`);
-    const access = response.headers.getSetCookie().find((cookie) => cookie.startsWith('accessToken='));
-    if (!access) throw new Error('bench log-in returned no access cookie');
-    sessions.push({ email: benchEmail(user), cookie: access.split(';')[0] ?? '' });
+    sessions.push({ email: benchEmail(user), cookie: (await logInAs(baseUrl, user)).cookie });
   }
   return sessions;
 }
