@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 // The `app.jobs` declaration lives there (app.ts's declarations do not name it).
 import type {} from './index.js';
-import { createTestApp, registerUser, type TestContext } from '../test/app.js';
-import { call, createRecipe, expectOk, makeImage } from '../test/fixtures.js';
+import { createTestApp, type TestContext } from '../test/app.js';
+import { recipeWithPhotoFiles } from '../test/fixtures.js';
 import { waitUntil } from '../test/state.js';
 
 // Issue 22: background jobs run once across instances. Two apps on one database, as two instances would be.
@@ -93,15 +93,7 @@ describe('the job runner', () => {
 describe('the orphaned-image sweep', () => {
   it('removes old files no row points at, and keeps referenced, young and foreign files', async () => {
     const app = apps[0]!;
-    const cook = await registerUser(ctx.app, 'Sweep Cook');
-    const id = await createRecipe(
-      ctx.app,
-      cook.jar,
-      {},
-      { bytes: await makeImage('jpeg', { width: 400, height: 300 }) },
-    );
-    const recipe = expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
-    const kept = (recipe.recipePhotoVariants as { url: string }[]).map((variant) => variant.url.split('/').pop()!);
+    const { files: kept } = await recipeWithPhotoFiles(ctx.app, 'Sweep Cook');
     const dir = ctx.config.uploadsDir;
     mkdirSync(dir, { recursive: true });
     const orphanKey = 'a'.repeat(32);

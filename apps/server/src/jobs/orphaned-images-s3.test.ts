@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { S3FileStorage } from '../services/s3-storage.js';
-import { createTestApp, registerUser, type TestContext } from '../test/app.js';
-import { call, createRecipe, expectOk, makeImage } from '../test/fixtures.js';
+import { createTestApp, type TestContext } from '../test/app.js';
+import { recipeWithPhotoFiles } from '../test/fixtures.js';
 import { startLocalS3, type LocalS3 } from '../test/s3-server.js';
 import { sweepOrphanedImages } from './orphaned-images.js';
 
@@ -39,15 +39,7 @@ async function putAll(names: string[]) {
 
 describe('the orphaned-image sweep on S3-compatible storage', () => {
   it('lists every page of the bucket, removes old orphans, and keeps referenced, young and foreign objects', async () => {
-    const cook = await registerUser(ctx.app, 'Bucket Sweep Cook');
-    const id = await createRecipe(
-      ctx.app,
-      cook.jar,
-      {},
-      { bytes: await makeImage('jpeg', { width: 400, height: 300 }) },
-    );
-    const recipe = expectOk(await call(ctx.app, 'GET', `/recipes/${id}/view-recipe`));
-    const kept = (recipe.recipePhotoVariants as { url: string }[]).map((variant) => variant.url.split('/').pop()!);
+    const { files: kept } = await recipeWithPhotoFiles(ctx.app, 'Bucket Sweep Cook');
     expect(kept.length).toBeGreaterThan(0);
 
     const orphans = [

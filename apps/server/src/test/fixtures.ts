@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { multipart, type CookieJar, type TestContext } from './app.js';
+import { multipart, registerUser, type CookieJar, type TestContext } from './app.js';
 
 export const API = '/api/v1';
 
@@ -116,6 +116,26 @@ export async function createRecipe(
 ): Promise<string> {
   const response = await postRecipe(app, jar, { ...defaultRecipe, ...fields }, photo);
   return expectOk(response, 201)._id as string;
+}
+
+/**
+ * A published recipe with a photo, by a new cook, and the file names of its stored photo variants: what an
+ * orphaned-image sweep must keep.
+ */
+export async function recipeWithPhotoFiles(
+  app: FastifyInstance,
+  cookName: string,
+): Promise<{ recipeId: string; files: string[] }> {
+  const cook = await registerUser(app, cookName);
+  const recipeId = await createRecipe(
+    app,
+    cook.jar,
+    {},
+    { bytes: await makeImage('jpeg', { width: 400, height: 300 }) },
+  );
+  const recipe = expectOk(await call(app, 'GET', `/recipes/${recipeId}/view-recipe`));
+  const files = (recipe.recipePhotoVariants as { url: string }[]).map((variant) => variant.url.split('/').pop()!);
+  return { recipeId, files };
 }
 
 /** A multipart upload of one file (and no other field) to a PATCH route. */

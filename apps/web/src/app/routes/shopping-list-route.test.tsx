@@ -64,6 +64,15 @@ function renderList() {
 const fromRecipeCalls = (calls: string[]) =>
   calls.filter((call) => call.startsWith('POST /api/v1/shopping-list/from-recipe'));
 
+/** 'Add a recipe…', the Saved recipes tab, and a click on the saved recipe `title`. */
+async function addSavedRecipe(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(await screen.findByRole('button', { name: 'Add a recipe…' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add a recipe to the list' });
+  await user.click(within(dialog).getByRole('tab', { name: 'Saved recipes' }));
+  const saved = await within(dialog).findByRole('list', { name: 'Saved recipes' });
+  await user.click(within(saved).getByRole('button', { name: title }));
+}
+
 describe('Shopping list page: add a recipe', () => {
   it('adds a recipe found by title at chosen servings, and the new lines show', async () => {
     const { calls } = serve();
@@ -88,11 +97,7 @@ describe('Shopping list page: add a recipe', () => {
   it('adds one of the saved recipes at its own servings', async () => {
     const { calls } = serve();
     const { user } = renderList();
-    await user.click(await screen.findByRole('button', { name: 'Add a recipe…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add a recipe to the list' });
-    await user.click(within(dialog).getByRole('tab', { name: 'Saved recipes' }));
-    const saved = await within(dialog).findByRole('list', { name: 'Saved recipes' });
-    await user.click(within(saved).getByRole('button', { name: 'Banana bread' }));
+    await addSavedRecipe(user, 'Banana bread');
 
     expect(await screen.findByText('Banana bread: 1 line added to the shopping list')).toBeInTheDocument();
     expect(fromRecipeCalls(calls)).toEqual([expect.stringContaining('{"recipeId":"r9","servings":null,')]);
@@ -102,11 +107,7 @@ describe('Shopping list page: add a recipe', () => {
     const { calls } = serve();
     const { user } = renderList();
     for (const round of [1, 2]) {
-      await user.click(await screen.findByRole('button', { name: 'Add a recipe…' }));
-      const dialog = screen.getByRole('dialog', { name: 'Add a recipe to the list' });
-      await user.click(within(dialog).getByRole('tab', { name: 'Saved recipes' }));
-      const saved = await within(dialog).findByRole('list', { name: 'Saved recipes' });
-      await user.click(within(saved).getByRole('button', { name: 'Banana bread' }));
+      await addSavedRecipe(user, 'Banana bread');
       expect(await screen.findByText('Banana bread: 1 line added to the shopping list')).toBeInTheDocument();
       expect(fromRecipeCalls(calls)).toHaveLength(round);
     }
