@@ -24,9 +24,10 @@ export interface UnderRefreshResult {
   rate: number;
   refreshes: number;
   refreshSeconds: number[];
-  view: { quiet: LoadResult; refreshing: LoadResult };
-  similar: { quiet: LoadResult; refreshing: LoadResult };
-  recommended: { quiet: LoadResult; refreshing: LoadResult };
+  /** `refreshing` is absent when the run measured the quiet API only (--quiet-only). */
+  view: { quiet: LoadResult; refreshing?: LoadResult };
+  similar: { quiet: LoadResult; refreshing?: LoadResult };
+  recommended: { quiet: LoadResult; refreshing?: LoadResult };
   cooks: number;
 }
 
@@ -65,6 +66,8 @@ export async function measureUnderRefresh(options: {
   connections: number;
   /** Requests per second in all (0: as fast as the connections go, i.e. a saturated server). */
   rate: number;
+  /** Quiet figures only: at 1M a forced full refresh takes a quarter of an hour or more. */
+  quietOnly?: boolean;
   log: (line: string) => void;
 }): Promise<UnderRefreshResult> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
@@ -120,6 +123,19 @@ export async function measureUnderRefresh(options: {
     options.log(`under-refresh: quiet, ${options.seconds} s each at ${options.connections} connections`);
     const quiet = { view: await run(view), similar: await run(similar), recommended: await run(recommended) };
 
+    if (options.quietOnly)
+      return {
+        seconds: options.seconds,
+        connections: options.connections,
+        rate: options.rate,
+        refreshes: 0,
+        refreshSeconds: [],
+        view: { quiet: quiet.view },
+        similar: { quiet: quiet.similar },
+        recommended: { quiet: quiet.recommended },
+        cooks: cookies.length,
+      };
+
     // Forced full refreshes back to back for as long as the measurements last.
     let refreshing = true;
     const refreshSeconds: number[] = [];
@@ -152,31 +168,40 @@ export async function measureUnderRefresh(options: {
 }
 
 export function renderUnderRefresh(result: UnderRefreshResult): string[] {
-  const row = (name: string, r: LoadResult) =>
-    `| ${name} | ${r.p50} | ${r.p99} | ${r.requestsPerSecond.toFixed(0)} | ${r.errors} |`;
-  const ratio = (a: LoadResult, b: LoadResult) => (b.p99 / Math.max(a.p99, 1e-9)).toFixed(2);
+  const row = (name: string, r: LoadResult | undefined) =>
+    r ? [`| ${name} | ${r.p50} | ${r.p99} | ${r.requestsPerSecond.toFixed(0)} | ${r.errors} |`] : [];
+  const ratio = (a: LoadResult, b: LoadResult | undefined) => (b ? (b.p99 / Math.max(a.p99, 1e-9)).toFixed(2) : '-');
+  const busy = result.view.refreshing !== undefined;
   return [
-    `API under a running refresh (real server over HTTP, ${result.connections} connections, ` +
-      `${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}, ${result.seconds} s each; ` +
-      `${result.refreshes} forced full refresh(es) overlapped the busy window, each ` +
-      `${result.refreshSeconds.map((s) => s.toFixed(1)).join(', ')} s):`,
+    busy
+      ? `API under a running refresh (real server over HTTP, ${result.connections} connections, ` +
+        `${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}, ${result.seconds} s each; ` +
+        `${result.refreshes} forced full refresh(es) overlapped the busy window, each ` +
+        `${result.refreshSeconds.map((s) => s.toFixed(1)).join(', ')} s):`
+      : `API with no refresh running (real server over HTTP, ${result.connections} connections, ` +
+        `${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}, ${result.seconds} s each; ` +
+        'the run under a refresh was not made: --quiet-only):',
     '',
     '| call | p50 ms | p99 ms | req/s | errors |',
     '| --- | ---: | ---: | ---: | ---: |',
-    row('view-recipe, quiet', result.view.quiet),
-    row('view-recipe, refresh running', result.view.refreshing),
-    row('similar, quiet', result.similar.quiet),
-    row('similar, refresh running', result.similar.refreshing),
-    row(`recommended (limit 12, ${result.cooks} signed-in cooks), quiet`, result.recommended.quiet),
-    row('recommended, refresh running', result.recommended.refreshing),
+    ...row('view-recipe, quiet', result.view.quiet),
+    ...row('view-recipe, refresh running', result.view.refreshing),
+    ...row('similar, quiet', result.similar.quiet),
+    ...row('similar, refresh running', result.similar.refreshing),
+    ...row(`recommended (limit 12, ${result.cooks} signed-in cooks), quiet`, result.recommended.quiet),
+    ...row('recommended, refresh running', result.recommended.refreshing),
     '',
     `Quiet p50 against view-recipe's (target ≤ 1.5×): recommended ` +
       `**${(result.recommended.quiet.p50 / Math.max(result.view.quiet.p50, 1e-9)).toFixed(2)}×**, similar ` +
       `**${(result.similar.quiet.p50 / Math.max(result.view.quiet.p50, 1e-9)).toFixed(2)}×** (autocannon reports whole ` +
       'milliseconds).',
-    `p99 with a refresh running / quiet: view-recipe **${ratio(result.view.quiet, result.view.refreshing)}×**, ` +
-      `similar ${ratio(result.similar.quiet, result.similar.refreshing)}×, recommended ` +
-      `${ratio(result.recommended.quiet, result.recommended.refreshing)}× (target ≤ 2×).`,
+    ...(busy
+      ? [
+          `p99 with a refresh running / quiet: view-recipe **${ratio(result.view.quiet, result.view.refreshing)}×**, ` +
+            `similar ${ratio(result.similar.quiet, result.similar.refreshing)}×, recommended ` +
+            `${ratio(result.recommended.quiet, result.recommended.refreshing)}× (target ≤ 2×).`,
+        ]
+      : []),
     '',
   ];
 }

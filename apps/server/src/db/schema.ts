@@ -225,6 +225,24 @@ export const recipePopularity = pgTable(
   (t) => [index('recipe_popularity_score_idx').on(t.score.desc(), t.recipeId)],
 );
 
+/**
+ * Finished recommendation lists, best first (migration 0009, decision 026 "Stored lists"): kind 1 a cook's own list,
+ * 2 a recipe's 'more like this', 3 the visitors' set. Valid while `basedOn` equals the last refresh's refreshedAt.
+ */
+export const recommendationLists = pgTable(
+  'recommendation_lists',
+  {
+    kind: smallint('kind').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    basedOn: timestamp('based_on', { withTimezone: true, mode: 'date' }),
+    computedFor: smallint('computed_for').notNull(),
+    recipeIds: uuid('recipe_ids').array().notNull(),
+    becauseIds: uuid('because_ids').array().notNull(),
+    actions: text('actions').array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'recommendation_lists_pkey', columns: [t.kind, t.subjectId] })],
+);
+
 /** The one row of the last recommendation refresh (migration 0007). */
 export const recommendationRefreshes = pgTable('recommendation_refreshes', {
   id: smallint('id').primaryKey().default(1),

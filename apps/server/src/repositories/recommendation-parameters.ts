@@ -62,6 +62,11 @@ export const RECOMMENDER = {
   signalsPerRequest: 100,
   /** Candidates by the neighbour sum alone, per candidate wanted, that the personal read looks further at. */
   prefilterPerCandidate: 5,
+  /**
+   * A stored list (decision 026, stored lists) is made for the limit asked, at least this long: the landing's and a
+   * recipe page's 6 and the bench's 12 share one; the /recommended page's 24 makes it again, longer.
+   */
+  storedListMinimum: 12,
   /** Candidates read per result for the variety re-rank, and its trade-off (1 = relevance only). */
   candidatesPerResult: 4,
   mmrLambda: 0.9,

@@ -294,6 +294,9 @@ export async function refreshRecommendations(
       // (60 ms at 1M recipes, against 0.25 ms after ANALYZE; a 0.3 s sample).
       await client.query('ANALYZE recipe_neighbours');
       await client.query('ANALYZE recipe_popularity');
+      // The finished lists were made from the tables just replaced: they go (the new refreshed_at below makes them
+      // invalid anyway, also one a request stores meanwhile), and the next request of each makes its list afresh.
+      await client.query('DELETE FROM recommendation_lists');
       const counts = await client.query<{ kind: number; pairs: string }>(
         'SELECT kind, count(*) AS pairs FROM recipe_neighbours GROUP BY kind',
       );

@@ -17,6 +17,8 @@ export type CandidateRow = RecipeCardRow & {
   /** The viewer's own recipe that contributed most, and what they did with it (personal candidates only). */
   reasonAction: SignalAction | null;
   reasonTitle: string | null;
+  /** The cook's recipe behind a personal candidate (set by personalCards; absent elsewhere). */
+  because?: string | null;
 };
 
 /** A personal candidate before its card is read: what the variety re-rank needs, and the reason's source. */
@@ -104,6 +106,64 @@ export const SIMILAR_SQL = `
     AND NOT EXISTS (SELECT 1 FROM reviews x WHERE x.owner_id = $2 AND x.recipe_id = r.id))
   ORDER BY s.score DESC, r.id LIMIT $3`;
 
+/** Which stored list (migration 0009): a cook's own, a recipe's 'more like this', the visitors' set. */
+export const LIST_KIND = { personal: 1, similar: 2, visitors: 3 } as const;
+export type ListKind = (typeof LIST_KIND)[keyof typeof LIST_KIND];
+/** The visitors' set is stored under the nil uuid. */
+export const VISITORS_SUBJECT = '00000000-0000-0000-0000-000000000000';
+
+/** A stored list's entry: the recipe, and for a personal one the cook's recipe behind it and what they did. */
+export type ListEntry = { id: string; because: string | null; reasonAction: SignalAction | null };
+
+/**
+ * The cards of a stored list that is still valid (based on the last refresh), best first, at most $4, for viewer $3
+ * (null: a visitor): drafts left out, and for a signed-in viewer their own, saved and reviewed recipes (their save or
+ * review also deletes their personal list: the migration's triggers). `l` is the list's row, joined by the caller.
+ */
+const storedCards = `LEFT JOIN LATERAL (
+    SELECT ${CARD_COLUMNS}, NULL::float8 AS popularity, 0::float8 AS score, t.pos,
+           CASE WHEN b.title IS NULL THEN NULL ELSE t.action END AS "reasonAction", b.title AS "reasonTitle"
+    FROM unnest(l.recipe_ids, l.because_ids, l.actions) WITH ORDINALITY AS t(id, because, action, pos)
+      JOIN recipes r ON r.id = t.id AND r.is_published JOIN users u ON u.id = r.author_id
+      LEFT JOIN recipes b ON b.id = t.because AND b.is_published
+    WHERE $3::uuid IS NULL OR (r.author_id <> $3
+      AND NOT EXISTS (SELECT 1 FROM saved_recipes x WHERE x.user_id = $3 AND x.recipe_id = r.id)
+      AND NOT EXISTS (SELECT 1 FROM reviews x WHERE x.owner_id = $3 AND x.recipe_id = r.id))
+    ORDER BY t.pos LIMIT $4
+  ) c ON true`;
+const validList = `l.kind = $1 AND l.subject_id = $2 AND l.computed_for >= $4
+    AND l.based_on IS NOT DISTINCT FROM (SELECT refreshed_at FROM recommendation_refreshes)`;
+
+/** A personal or visitors' list: $1 kind, $2 subject. One row with "cached" false when there is no valid list. */
+export const STORED_LIST_SQL = `
+  SELECT l.kind IS NOT NULL AS cached, c.*
+  FROM (SELECT 1) one LEFT JOIN recommendation_lists l ON ${validList}
+  ${storedCards}
+  ORDER BY c.pos`;
+
+/** 'More like this' for recipe $2 as viewer $3: no row when the viewer may not see the recipe (404, as its page). */
+export const STORED_SIMILAR_SQL = `
+  SELECT s.is_published AS "sourcePublished", l.kind IS NOT NULL AS cached, c.*
+  FROM recipes s LEFT JOIN recommendation_lists l ON s.is_published AND ${validList}
+  ${storedCards}
+  WHERE s.id = $2 AND (s.is_published OR s.author_id = $3)
+  ORDER BY c.pos`;
+
+type StoredRow = Partial<CandidateRow> & { cached: boolean; sourcePublished?: boolean };
+
+/** What a stored-list read found: whether a valid list was there, and its cards (empty when there was none). */
+export type StoredList = { cached: boolean; sourceVisible: boolean; sourcePublished: boolean; rows: CandidateRow[] };
+
+function storedListOf(rows: StoredRow[]): StoredList {
+  const first = rows[0];
+  return {
+    cached: first?.cached ?? false,
+    sourceVisible: first !== undefined,
+    sourcePublished: first?.sourcePublished ?? true,
+    rows: rows.filter((row): row is StoredRow & CandidateRow => row.id != null),
+  };
+}
+
 /** Leaves out what a signed-in viewer wrote, saved or reviewed (and, for everyone, drafts). */
 function notKnownTo(viewerId: string | null): SQL {
   if (!viewerId) return sql`r.is_published`;
@@ -137,7 +197,14 @@ export class RecommendationRepository {
     return candidates.flatMap((candidate) => {
       const row = byId.get(candidate.id);
       return row
-        ? [{ ...row, score: candidate.score, reasonAction: row.reasonTitle ? candidate.reasonAction : null }]
+        ? [
+            {
+              ...row,
+              score: candidate.score,
+              because: candidate.because,
+              reasonAction: row.reasonTitle ? candidate.reasonAction : null,
+            },
+          ]
         : [];
     });
   }
@@ -171,6 +238,65 @@ export class RecommendationRepository {
       values: [recipeId, viewerId, limit],
     });
     return result.rows;
+  }
+
+  /** A stored personal or visitors' list, read for `viewerId` (see STORED_LIST_SQL). */
+  async storedList(kind: ListKind, subjectId: string, viewerId: string | null, limit: number): Promise<StoredList> {
+    const result = await this.db.$client.query<StoredRow>({
+      name: 'recommendations-stored-list',
+      text: STORED_LIST_SQL,
+      values: [kind, subjectId, viewerId, limit],
+    });
+    return storedListOf(result.rows);
+  }
+
+  /** A recipe's stored 'more like this', read for `viewerId`, with whether the viewer may see the recipe at all. */
+  async storedSimilar(recipeId: string, viewerId: string | null, limit: number): Promise<StoredList> {
+    const result = await this.db.$client.query<StoredRow>({
+      name: 'recommendations-stored-similar',
+      text: STORED_SIMILAR_SQL,
+      values: [LIST_KIND.similar, recipeId, viewerId, limit],
+    });
+    return storedListOf(result.rows);
+  }
+
+  /**
+   * The last refresh's time as PostgreSQL wrote it (text: a JS Date would drop the microseconds, and the list would
+   * never match), or null before the first refresh. Read before a list is computed: a refresh that commits meanwhile
+   * makes the list stale at once, never wrongly valid.
+   */
+  async refreshStamp(): Promise<string | null> {
+    const result = await this.db.$client.query<{ at: string }>(
+      'SELECT refreshed_at::text AS at FROM recommendation_refreshes',
+    );
+    return result.rows[0]?.at ?? null;
+  }
+
+  /** Stores a finished list made for a limit of `computedFor` (replacing the subject's earlier one). */
+  async storeList(
+    kind: ListKind,
+    subjectId: string,
+    basedOn: string | null,
+    computedFor: number,
+    entries: ListEntry[],
+  ): Promise<void> {
+    await this.db.$client.query({
+      name: 'recommendations-store-list',
+      text: `INSERT INTO recommendation_lists (kind, subject_id, based_on, computed_for, recipe_ids, because_ids, actions)
+             VALUES ($1, $2, $3::timestamptz, $4, $5::uuid[], $6::uuid[], $7::text[])
+             ON CONFLICT (kind, subject_id) DO UPDATE SET based_on = excluded.based_on,
+               computed_for = excluded.computed_for, recipe_ids = excluded.recipe_ids,
+               because_ids = excluded.because_ids, actions = excluded.actions`,
+      values: [
+        kind,
+        subjectId,
+        basedOn,
+        computedFor,
+        entries.map((entry) => entry.id),
+        entries.map((entry) => entry.because),
+        entries.map((entry) => entry.reasonAction),
+      ],
+    });
   }
 
   /** Content similarity among a set of recipes: what the variety re-rank keeps apart. */

@@ -46,6 +46,6 @@ export function createServices(config: Config, db: Database): Services {
     map: new Mappers(images),
     accounts: new AccountService(db, users, sessions, images),
     recipePhotos: new RecipePhotoService(recipes, images),
-    recommendations: new RecommendationService(new RecommendationRepository(db), recipes, new Mappers(images)),
+    recommendations: new RecommendationService(new RecommendationRepository(db), new Mappers(images)),
   };
 }

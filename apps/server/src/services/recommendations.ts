@@ -1,7 +1,15 @@
 import type { RecipeCard, RecommendedRecipe } from '@forkful/contracts';
 import { RECOMMENDER as P } from '../repositories/recommendation-parameters.js';
-import type { CandidateRow, RecommendationRepository, SignalAction } from '../repositories/recommendations.js';
-import type { RecipeRepository } from '../repositories/recipes.js';
+import { notFound } from '../errors.js';
+import {
+  LIST_KIND,
+  VISITORS_SUBJECT,
+  type CandidateRow,
+  type ListEntry,
+  type RecommendationRepository,
+  type SignalAction,
+} from '../repositories/recommendations.js';
+import { RECIPE_NOT_FOUND } from '../repositories/recipes.js';
 import type { Mappers } from './mappers.js';
 
 /*
@@ -17,7 +25,10 @@ const REASONS: Record<SignalAction, (title: string) => string> = {
   planned: (title) => `Because you planned ${title}`,
 };
 
-/** Greedy maximal marginal relevance: relevance against the most similar recipe already chosen. */
+/**
+ * Greedy maximal marginal relevance: relevance against the most similar recipe already chosen. Each candidate's
+ * redundancy is kept up to date as recipes are chosen (one similarity per candidate and pick, not per chosen pair).
+ */
 export function diversify<T extends { id: string; relevance: number }>(
   candidates: T[],
   similarity: (a: string, b: string) => number,
@@ -25,20 +36,22 @@ export function diversify<T extends { id: string; relevance: number }>(
   lambda: number = P.mmrLambda,
 ): T[] {
   const left = [...candidates];
+  const redundancy = left.map(() => 0);
   const chosen: T[] = [];
   while (chosen.length < limit && left.length > 0) {
     let best = 0;
     let bestValue = -Infinity;
     for (let i = 0; i < left.length; i++) {
-      const candidate = left[i]!;
-      const redundancy = chosen.reduce((max, picked) => Math.max(max, similarity(candidate.id, picked.id)), 0);
-      const value = lambda * candidate.relevance - (1 - lambda) * redundancy;
+      const value = lambda * left[i]!.relevance - (1 - lambda) * redundancy[i]!;
       if (value > bestValue) {
         bestValue = value;
         best = i;
       }
     }
-    chosen.push(left.splice(best, 1)[0]!);
+    const [picked] = left.splice(best, 1);
+    redundancy.splice(best, 1);
+    chosen.push(picked!);
+    for (let i = 0; i < left.length; i++) redundancy[i] = Math.max(redundancy[i]!, similarity(left[i]!.id, picked!.id));
   }
   return chosen;
 }
@@ -46,12 +59,30 @@ export function diversify<T extends { id: string; relevance: number }>(
 export class RecommendationService {
   constructor(
     private readonly recommendations: RecommendationRepository,
-    private readonly recipes: RecipeRepository,
     private readonly map: Mappers,
   ) {}
 
-  /** Personal when `viewerId` has signals with neighbours; filled (or, for visitors, made) from the popular set. */
+  /**
+   * Personal when `viewerId` has signals with neighbours; filled (or, for visitors, made) from the popular set. Read
+   * from the viewer's stored list (one statement); made and stored on the first request after a refresh or after
+   * the cook's own save or review (decision 026, "Stored lists").
+   */
   async recommended(viewerId: string | null, limit: number): Promise<RecommendedRecipe[]> {
+    const kind = viewerId ? LIST_KIND.personal : LIST_KIND.visitors;
+    const subject = viewerId ?? VISITORS_SUBJECT;
+    let stored = await this.recommendations.storedList(kind, subject, viewerId, limit);
+    if (!stored.cached) {
+      const basedOn = await this.recommendations.refreshStamp();
+      const length = storedLength(limit);
+      const entries = (await this.rankRecommended(viewerId, length)).map(entryOf);
+      await this.recommendations.storeList(kind, subject, basedOn, length, entries);
+      stored = await this.recommendations.storedList(kind, subject, viewerId, limit);
+    }
+    return stored.rows.map((row) => ({ ...this.map.recipeCard(row), reason: reasonOf(row) }));
+  }
+
+  /** The recommended list scored afresh from the precomputed neighbour and popularity tables, best first. */
+  async rankRecommended(viewerId: string | null, limit: number): Promise<CandidateRow[]> {
     const want = limit * P.candidatesPerResult;
     const personal = viewerId ? await this.recommendations.personal(viewerId, want) : [];
     // The score already carries the popularity prior (repositories/recommendations.ts).
@@ -75,20 +106,34 @@ export class RecommendationService {
         .map((row) => ({ id: row.id, row, relevance: bestFill > 0 ? row.score / bestFill : 0 }));
       picked = [...picked, ...(await this.rerank(rest, limit - picked.length)).map(({ row }) => row)];
     }
-    return picked.map((row) => ({ ...this.map.recipeCard(row), reason: reasonOf(row) }));
+    return picked;
   }
 
   /**
    * The recipe must be visible to the viewer (404 otherwise, as its page). A draft has no neighbours (only
-   * published recipes are related), so its author gets an empty list.
+   * published recipes are related), so its author gets an empty list. The list is the same for everyone but for
+   * what a signed-in viewer already knows, which the read leaves out: it is stored once per recipe.
    */
   async similar(recipeId: string, viewerId: string | null, limit: number): Promise<RecipeCard[]> {
-    const source = await this.recipes.findCard(recipeId, viewerId);
-    if (!source.isPublished) return [];
-    const rows = await this.recommendations.similar(recipeId, viewerId, limit * P.candidatesPerResult);
+    let stored = await this.recommendations.storedSimilar(recipeId, viewerId, limit);
+    if (!stored.sourceVisible) throw notFound(RECIPE_NOT_FOUND);
+    if (!stored.sourcePublished) return [];
+    if (!stored.cached) {
+      const basedOn = await this.recommendations.refreshStamp();
+      const length = storedLength(limit);
+      const entries = (await this.rankSimilar(recipeId, length)).map(entryOf);
+      await this.recommendations.storeList(LIST_KIND.similar, recipeId, basedOn, length, entries);
+      stored = await this.recommendations.storedSimilar(recipeId, viewerId, limit);
+    }
+    return stored.rows.map((row) => this.map.recipeCard(row));
+  }
+
+  /** A published recipe's neighbours for everyone, scored afresh and re-ranked for variety, best first. */
+  async rankSimilar(recipeId: string, limit: number): Promise<CandidateRow[]> {
+    const rows = await this.recommendations.similar(recipeId, null, limit * P.candidatesPerResult);
     const best = Math.max(0, ...rows.map((row) => row.score));
     const ranked = rows.map((row) => ({ id: row.id, row, relevance: row.score / (best || 1) }));
-    return (await this.rerank(ranked, limit)).map(({ row }) => this.map.recipeCard(row));
+    return (await this.rerank(ranked, limit)).map(({ row }) => row);
   }
 
   private async rerank<T extends { id: string; relevance: number }>(candidates: T[], limit: number): Promise<T[]> {
@@ -101,6 +146,19 @@ export class RecommendationService {
     }
     return diversify(candidates, (a, b) => similarity.get(pairKey(a, b)) ?? 0, limit);
   }
+}
+
+/**
+ * How long a list is made: the limit asked for, at least P.storedListMinimum, so that the site's calls (6 on the
+ * landing and a recipe page) share one list; a later call for more makes it again, longer (its first N are the
+ * same: greedy re-ranking picks the same first N).
+ */
+function storedLength(limit: number): number {
+  return Math.max(limit, P.storedListMinimum);
+}
+
+function entryOf(row: CandidateRow): ListEntry {
+  return { id: row.id, because: row.because ?? null, reasonAction: row.reasonAction };
 }
 
 function pairKey(a: string, b: string): string {

@@ -7,7 +7,7 @@ import {
 } from '@forkful/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../http.js';
+import { ok, responses, trustedJsonSerializer } from '../../http.js';
 import type { Services } from '../../services/container.js';
 
 const tags = ['recipes'];
@@ -27,6 +27,8 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ services: Services }>
         querystring: recommendedQuerySchema,
         response: responses(recommendedListSchema),
       },
+      // Cards built by the mapper in the schema's shape, sent as built (http.ts; the test compares with zod's bytes).
+      serializerCompiler: trustedJsonSerializer,
     },
     async (request, reply) =>
       ok(reply, {
@@ -46,6 +48,7 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ services: Services }>
         querystring: similarQuerySchema,
         response: responses(similarListSchema),
       },
+      serializerCompiler: trustedJsonSerializer,
     },
     async (request, reply) =>
       ok(reply, {

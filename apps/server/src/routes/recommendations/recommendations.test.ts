@@ -1,4 +1,6 @@
+import { recommendedListSchema, similarListSchema, successEnvelope } from '@forkful/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { refreshRecommendations } from '../../repositories/recommendation-refresh.js';
 import { RECOMMENDATIONS_JOB } from '../../services/recommendation-refresher.js';
 import { createTestApp, registerUser, type CookieJar, type TestContext } from '../../test/app.js';
@@ -279,6 +281,146 @@ describe('refresh on a community where a word is in every recipe', () => {
       expect(expectOk(await call(small.app, 'GET', `/recipes/${first}/similar?limit=5`)).recipes).toBeDefined();
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('stored lists (decision 026): a request reads the finished list, made once per refresh', () => {
+  const pool = () => ctx.database.pool;
+  const storedIds = async (kind: number, subject: string) =>
+    (
+      await pool().query<{ ids: string[] }>(
+        'SELECT recipe_ids::text[] AS ids FROM recommendation_lists WHERE kind = $1 AND subject_id = $2',
+        [kind, subject],
+      )
+    ).rows[0]?.ids;
+  /** Rewrites a stored list to the given recipes: what a later read shows tells whether it read the stored one. */
+  const plant = (kind: number, subject: string, recipeIds: string[]) =>
+    pool().query(
+      `UPDATE recommendation_lists SET recipe_ids = $3::uuid[],
+         because_ids = array_fill(NULL::uuid, ARRAY[$4::int]), actions = array_fill(NULL::text, ARRAY[$4::int])
+       WHERE kind = $1 AND subject_id = $2`,
+      [kind, subject, recipeIds, recipeIds.length],
+    );
+
+  it("stores a cook's list on the first request and answers the next from it, in its order", async () => {
+    await refresh();
+    const cleo = fans[0]!;
+    const first = await recommended(cleo, 48);
+    expect(await storedIds(1, cleo.id)).toEqual(first.map((card) => card._id));
+    await plant(1, cleo.id, [ids.salad!, ids.soup!]); // made for 48: every limit reads it
+    expect(titles(await recommended(cleo, 48))).toEqual(['Tomato Basil Salad', 'Tomato Basil Soup']);
+    // The limit takes the list's best.
+    expect(titles(await recommended(cleo, 1))).toEqual(['Tomato Basil Salad']);
+  });
+
+  it('makes a list for the limit asked (at least 12), and again, longer, when a call asks for more', async () => {
+    const eve = fans[2]!;
+    await recommended(eve, 6);
+    const computedFor = async () =>
+      (
+        await pool().query<{ n: number }>(
+          'SELECT computed_for AS n FROM recommendation_lists WHERE kind = 1 AND subject_id = $1',
+          [eve.id],
+        )
+      ).rows[0]?.n;
+    expect(await computedFor()).toBe(12);
+    await plant(1, eve.id, [ids.soup!]);
+    expect(titles(await recommended(eve, 12))).toEqual(['Tomato Basil Soup']);
+    expect(titles(await recommended(eve, 13))).not.toEqual(['Tomato Basil Soup']);
+    expect(await computedFor()).toBe(13);
+  });
+
+  it("forgets a cook's list when they save, unsave or review, and every list when the tables are refreshed", async () => {
+    const dan = fans[1]!;
+    await recommended(dan, 12);
+    const planted = [ids.soup!];
+    const plantedShows = async () => titles(await recommended(dan, 12)).join() === 'Tomato Basil Soup';
+
+    await plant(1, dan.id, planted);
+    expect(await plantedShows()).toBe(true);
+    await save(dan, ids.salad!);
+    expect(await storedIds(1, dan.id)).toBeUndefined(); // the trigger deleted it
+    expect(await plantedShows()).toBe(false); // scored afresh
+
+    await plant(1, dan.id, planted);
+    expectOk(await call(ctx.app, 'DELETE', `/recipes/${ids.salad}/unsave-recipe`, { jar: dan.jar }));
+    expect(await plantedShows()).toBe(false);
+
+    await plant(1, dan.id, planted);
+    expectOk(
+      await call(ctx.app, 'POST', `/reviews/create/${ids.salad}`, {
+        jar: dan.jar,
+        payload: { rating: 4, comment: 'Good' },
+      }),
+      201,
+    );
+    expect(await plantedShows()).toBe(false);
+
+    // Someone else's save leaves Dan's list alone.
+    await plant(1, dan.id, planted);
+    await save(newcomer, ids.soup!);
+    expect(await plantedShows()).toBe(true);
+
+    // A refresh replaces them all: the planted list is gone, and a list stored from before it is never read.
+    await refresh();
+    expect(await storedIds(1, dan.id)).toBeUndefined();
+    await recommended(dan, 12);
+    await pool().query(
+      `UPDATE recommendation_lists SET based_on = based_on - interval '1 hour' WHERE kind = 1 AND subject_id = $1`,
+      [dan.id],
+    );
+    await plant(1, dan.id, planted);
+    expect(await plantedShows()).toBe(false);
+  });
+
+  it("stores a recipe's 'more like this' once for everyone, and leaves out per viewer what they know", async () => {
+    await refresh();
+    await similar(ids.soup!);
+    expect(await storedIds(2, ids.soup!)).toBeDefined();
+    await plant(2, ids.soup!, [ids.salad!, ids.tart!, ids.shakshuka!]);
+    expect(titles(await similar(ids.soup!))).toEqual(['Tomato Basil Salad', 'Lemon Tart', 'Shakshuka']);
+    // Ben wrote the salad and the tart; Ada wrote Shakshuka.
+    expect(titles(await similar(ids.soup!, ben))).toEqual(['Shakshuka']);
+    expect(titles(await similar(ids.soup!, ada))).toEqual(['Tomato Basil Salad', 'Lemon Tart']);
+  });
+
+  it("keeps the visitors' set stored too, and shows no draft from any stored list", async () => {
+    await refresh();
+    await recommended(undefined, 12);
+    const nil = '00000000-0000-0000-0000-000000000000';
+    expect(await storedIds(3, nil)).toBeDefined();
+    await plant(3, nil, [ids.draft!, ids.ramen!]);
+    // The borscht is a draft (an earlier test): stored or not, it is never shown.
+    expect(titles(await recommended(undefined, 12))).toEqual(['Miso Ramen']);
+  });
+
+  it("deletes a cook's list with their account", async () => {
+    const leaving = await registerUser(ctx.app, 'Lea');
+    await save(leaving, ids.soup!);
+    await recommended(leaving, 6);
+    expect(await storedIds(1, leaving.id)).toBeDefined();
+    // Her save goes with the account too: plant a list the save trigger cannot be what removes.
+    await pool().query('DELETE FROM saved_recipes WHERE user_id = $1', [leaving.id]);
+    await recommended(leaving, 6);
+    expect(await storedIds(1, leaving.id)).toBeDefined();
+    expectOk(await call(ctx.app, 'DELETE', '/users/delete', { jar: leaving.jar }));
+    expect(await storedIds(1, leaving.id)).toBeUndefined();
+  });
+
+  it('answers in the bytes zod would write: the schema-valid envelope with nothing extra', async () => {
+    for (const [path, jar, schema] of [
+      [`/recipes/recommended?limit=12`, fans[0]!.jar, recommendedListSchema],
+      [`/recipes/recommended?limit=5`, undefined, recommendedListSchema],
+      [`/recipes/${ids.soup}/similar?limit=6`, undefined, similarListSchema],
+    ] as const) {
+      const response = await call(ctx.app, 'GET', path, { jar });
+      expect(response.statusCode).toBe(200);
+      const envelope = successEnvelope(schema);
+      const body: unknown = JSON.parse(response.body);
+      expect(envelope.parse(body)).toEqual(body);
+      expect(response.body).toBe(JSON.stringify(z.encode(envelope, envelope.parse(body))));
+      expect((body as { data: { recipes: unknown[] } }).data.recipes.length).toBeGreaterThan(0);
     }
   });
 });
