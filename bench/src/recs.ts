@@ -222,6 +222,9 @@ async function runSize(
       `${label}: refreshed in ${refresh.seconds.toFixed(1)} s (${refresh.coLikedPairs} co-liked, ${refresh.contentPairs} content pairs)`,
     );
     const again = await refreshRecommendations(handle.db.$client, false);
+    // Every list is scored afresh by the service under test (a refresh drops them; --skip-refresh would otherwise read
+    // the lists an earlier run stored, with that run's parameters).
+    await handle.db.$client.query('DELETE FROM recommendation_lists');
 
     const { RecommendationService } = await recsModule<{
       RecommendationService: new (a: unknown, b: unknown) => Service;
