@@ -23,6 +23,9 @@ const env = {
   AUTH_RATE_LIMIT_MAX: '1000',
   // Two browsers journeying at once from one address; the limits themselves are tested in the security suite.
   RATE_LIMIT_MAX: '100000',
+  // The journeys check that pages come drawn (server-drawn.spec.ts): two browsers and the server share two cores, and
+  // the default 250 ms budget for a page's data sometimes ran out there, sending the page undrawn.
+  PAGE_DATA_BUDGET_MS: '5000',
   // Issue 21: the import journey serves its recipe page under this name on loopback (nothing else is allowed).
   IMPORT_TEST_HOSTS: 'recipes.e2e.test',
   IMPORT_RATE_LIMIT_MAX: '1000',

@@ -97,6 +97,8 @@ const envSchema = z.object({
     .default(''),
   /** Issue 19: seconds between recommendation refreshes; 0 turns the refresher off (docs/decisions/026). */
   RECOMMENDATIONS_REFRESH_SECONDS: wholeNumber(0, 86400).default(300),
+  /** How long a page's data and drawing may take before the page is sent undrawn (decision 014). */
+  PAGE_DATA_BUDGET_MS: wholeNumber(1, 60_000).default(250),
   /** Issue 22: whose X-Forwarded-For to believe (see trustProxyText). */
   TRUST_PROXY: trustProxyText.default(false),
   /** Issue 22: the bearer token GET /metrics asks for; without it /metrics is not served. */
@@ -178,6 +180,8 @@ export interface Config {
   jobsEnabled: boolean;
   /** Seconds between recommendation refreshes; 0: no refresher in this instance. */
   recommendationsRefreshSeconds: number;
+  /** PAGE_DATA_BUDGET_MS: past it, a drawn page (/recipes, a recipe) is sent for the browser to draw. */
+  pageDataBudgetMs: number;
   /**
    * SHUTDOWN_DRAIN_SECONDS (0 to 60, default 0): how long a stopping instance keeps serving with readiness failing
    * before it closes its port. Behind a proxy with active health checks, set it past the time the proxy needs to
@@ -272,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readYourWritesSeconds: e.READ_YOUR_WRITES_SECONDS,
     jobsEnabled: e.JOBS_ENABLED,
     recommendationsRefreshSeconds: e.RECOMMENDATIONS_REFRESH_SECONDS,
+    pageDataBudgetMs: e.PAGE_DATA_BUDGET_MS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
   };
 }

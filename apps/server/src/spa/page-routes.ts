@@ -37,7 +37,9 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
   const { config, webDist, hasWeb, readers, compress } = options;
   const pageLimit = app.rateLimit({ max: config.rateLimitMax, timeWindow: 60_000, allowList: () => false });
   const heads = createPageHeads(config);
-  const sendPage = hasWeb ? createSpaPages(webDist, readers, (message) => app.log.warn(message), heads) : undefined;
+  const sendPage = hasWeb
+    ? createSpaPages(webDist, readers, (message) => app.log.warn(message), heads, config.pageDataBudgetMs)
+    : undefined;
 
   /*
    * What no route answers. A GET of any other address is still the SPA's: a page typed in another letter case

@@ -43,6 +43,7 @@ export function createSpaPages(
   readers: PageReaders,
   warn: (message: string) => void,
   heads?: PageHeads,
+  budgetMs: number = PAGE_DATA_BUDGET_MS,
 ) {
   const template = indexTemplate(path.join(webDist, 'index.html'));
   const routeChunks = routeChunksFor(webDist);
@@ -56,16 +57,19 @@ export function createSpaPages(
     let html: string;
     try {
       const url = new URL(request.raw.url ?? '/', 'http://forkful.invalid');
-      const [found, chunks] = await Promise.all([within(pageAnswerFor(url, readers)), routeChunks(url.pathname)]);
+      const [found, chunks] = await Promise.all([
+        within(pageAnswerFor(url, readers), budgetMs),
+        routeChunks(url.pathname),
+      ]);
       if (found === TOO_SLOW) {
-        request.log.warn(`page data took longer than ${PAGE_DATA_BUDGET_MS} ms; sent the page without it`);
+        request.log.warn(`page data took longer than ${budgetMs} ms; sent the page without it`);
       }
       const answer = found === TOO_SLOW ? null : found;
       // A page whose data was late gets no head: only a page known not to be public is marked noindex.
       const head =
         found === TOO_SLOW || !heads
           ? undefined
-          : await within(heads.headFor(url, found)).catch(() => {
+          : await within(heads.headFor(url, found), budgetMs).catch(() => {
               request.log.warn('the page head failed; sent the page without it');
               return undefined;
             });
@@ -77,8 +81,8 @@ export function createSpaPages(
         html = withPageAnswer(html, answer);
         // Without markup the page is still complete: the browser draws it, with the data already in the HTML.
         try {
-          const markup = await within(markupFor(`${url.pathname}${url.search}`, answer));
-          if (markup === TOO_SLOW) request.log.warn(`drawing the page took longer than ${PAGE_DATA_BUDGET_MS} ms`);
+          const markup = await within(markupFor(`${url.pathname}${url.search}`, answer), budgetMs);
+          if (markup === TOO_SLOW) request.log.warn(`drawing the page took longer than ${budgetMs} ms`);
           else if (markup) html = withPageMarkup(html, markup);
         } catch (error) {
           request.log.warn({ err: error }, 'drawing the page failed; sent it for the browser to draw');
