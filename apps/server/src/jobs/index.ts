@@ -169,7 +169,15 @@ export class JobRunner {
     if (previous) return false;
     const { db, log, metrics } = this.options;
     const work = (async () => {
-      const client = await db.$client.connect();
+      let client: pg.PoolClient;
+      try {
+        client = await db.$client.connect();
+      } catch (error) {
+        // No connection (the pool timed out, PostgreSQL is restarting): this run is skipped, the next one comes as
+        // scheduled. Thrown from here, it was an unhandled rejection of the timer's promise, and the process ended.
+        log.warn({ err: error, job: job.name }, 'job could not start');
+        return false;
+      }
       let broken: Error | undefined;
       try {
         const key = jobKey(job.name);

@@ -4,8 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import pg from 'pg';
+import type { Database } from '../db/client.js';
 // The `app.jobs` declaration lives there (app.ts's declarations do not name it).
-import type {} from './index.js';
+import { JobRunner } from './index.js';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { recipeWithPhotoFiles } from '../test/fixtures.js';
 import { waitUntil } from '../test/state.js';
@@ -87,6 +89,30 @@ describe('the job runner', () => {
     const text = await app.metrics.registry.metrics();
     expect(text).toMatch(/^forkful_job_failures_total\{job="test-broken"\} 1$/m);
     expect(text).toMatch(/^forkful_job_runs_total\{job="test-broken"\} 1$/m);
+  });
+});
+
+describe('the job runner without a database connection', () => {
+  it('skips the run and goes on (it ended the process when PostgreSQL cut its connections)', async () => {
+    // A pool that cannot connect: nothing listens on port 1.
+    const pool = new pg.Pool({
+      connectionString: 'postgres://postgres@127.0.0.1:1/none',
+      connectionTimeoutMillis: 200,
+    });
+    const runner = new JobRunner({
+      db: { $client: pool } as unknown as Database,
+      log: ctx.app.log,
+      metrics: ctx.app.metrics,
+    });
+    let ran = false;
+    runner.register({ name: 'test-unreachable', everySeconds: 3600, run: async () => void (ran = true) });
+    try {
+      expect(await runner.runNow('test-unreachable')).toBe(false);
+      expect(ran).toBe(false);
+    } finally {
+      await runner.stop();
+      await pool.end();
+    }
   });
 });
 
