@@ -34,20 +34,49 @@ for (const [name, command, args] of steps) {
 
 let passed = 0;
 let failedTests = 0;
+// The names of failed tests, printed again at the end: CI shows only the tail of the output.
+const failedNames = [];
+const firstLine = (message) =>
+  String(message ?? '')
+    .split('\n')
+    .find((line) => line.trim() !== '') ?? '';
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += report.numPassedTests;
   failedTests += report.numFailedTests;
   // A test file that failed before any of its tests ran (an error at import or in beforeAll) counts as one failure.
   for (const file of report.testResults ?? []) {
-    const anyFailed = (file.assertionResults ?? []).some((test) => test.status === 'failed');
-    if (file.status === 'failed' && !anyFailed) failedTests += 1;
+    const relative = path.relative(root, file.name ?? '');
+    const failedInFile = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedInFile) {
+      failedNames.push(`${relative} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && failedInFile.length === 0) {
+      failedTests += 1;
+      failedNames.push(`${relative}: ${firstLine(file.message)}`);
+    }
   }
 }
 if (existsSync(e2eJson)) {
   const report = JSON.parse(readFileSync(e2eJson, 'utf8'));
   passed += report.stats.expected;
   failedTests += report.stats.unexpected + report.stats.flaky;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = test.results?.find((result) => result.error)?.error?.message;
+          failedNames.push(`${[...titles, spec.title].join(' > ')} [${test.projectName}]: ${firstLine(error)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+}
+if (failedNames.length > 0) {
+  console.info('\nFailed tests:');
+  for (const name of failedNames) console.info(`  ✗ ${name.slice(0, 400)}`);
 }
 console.info(`\n${failed.length === 0 ? 'All checks passed.' : `Failed: ${failed.join(', ')}`}`);
 // A failed step that ran no test (typecheck, lint, build) still counts as a failure.
