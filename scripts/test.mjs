@@ -38,6 +38,8 @@ let failedTests = 0;
 const failedNames = [];
 const firstLine = (message) =>
   String(message ?? '')
+    // eslint-disable-next-line no-control-regex -- terminal colours in the runners' messages
+    .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .find((line) => line.trim() !== '') ?? '';
 if (existsSync(vitestJson)) {

@@ -113,6 +113,36 @@ describe('jwt expired', () => {
     expect(refreshes).toBe(1);
   });
 
+  it('does not refresh again for a call whose expired answer comes after the refresh succeeded', async () => {
+    let refreshes = 0;
+    let releaseLate: () => void = () => undefined;
+    const lateAnswered = new Promise<void>((resolve) => {
+      releaseLate = resolve;
+    });
+    const seen = new Map<string, number>();
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/users/refresh-token')) {
+        refreshes += 1;
+        return ok({ user: makeUser() });
+      }
+      const count = (seen.get(url) ?? 0) + 1;
+      seen.set(url, count);
+      // '/late' was sent with the old cookie too, but its answer comes only once the refresh is done.
+      if (url.endsWith('/late') && count === 1) {
+        await lateAnswered;
+        return expired();
+      }
+      return count === 1 ? expired() : ok(url);
+    });
+    const late = request('/late');
+    await expect(request('/early')).resolves.toBe('/api/v1/early');
+    releaseLate();
+    await expect(late).resolves.toBe('/api/v1/late');
+    expect(refreshes).toBe(1);
+    expect(seen.get('/api/v1/late')).toBe(2);
+  });
+
   it('gives up and announces the expired session when the refresh fails', async () => {
     allowConsoleError();
     const listener = vi.fn();

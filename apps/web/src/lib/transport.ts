@@ -138,12 +138,21 @@ function send<T>(path: string, options: RequestOptions): Promise<T> {
 }
 
 let refreshing: Promise<void> | null = null;
+/** How many refreshes have succeeded: a call notes it when it is sent. */
+let refreshesDone = 0;
 const sessionExpiredListeners = new Set<() => void>();
 
-/** One refresh at a time: every caller that meets 'jwt expired' meanwhile waits for the same one. */
-function refreshSession(): Promise<void> {
+/**
+ * One refresh at a time: every caller that meets 'jwt expired' meanwhile waits for the same one. A call sent before
+ * a refresh that has since succeeded just tries again: its answer came late, and the cookie is new already (a second
+ * refresh would rotate the session for nothing).
+ */
+function refreshSession(doneWhenSent: number): Promise<void> {
+  if (!refreshing && doneWhenSent !== refreshesDone) return Promise.resolve();
   refreshing ??= send<unknown>(REFRESH_PATH, { method: 'POST' })
-    .then(() => undefined)
+    .then(() => {
+      refreshesDone += 1;
+    })
     .catch((error: unknown) => {
       sessionExpiredListeners.forEach((listener) => listener());
       throw error;
@@ -196,12 +205,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const claimed = plainGet ? claimEarly<T>(buildUrl(path, options.query)) : undefined;
   if (claimed) return claimed;
   try {
+    const doneWhenSent = refreshesDone;
     try {
       return await send<T>(path, options);
     } catch (error) {
       const expired = error instanceof ApiError && error.statusCode === 401 && error.reason === JWT_EXPIRED_REASON;
       if (!expired || path === REFRESH_PATH) throw error;
-      await refreshSession();
+      await refreshSession(doneWhenSent);
       return await send<T>(path, options);
     }
   } catch (error) {
