@@ -60,6 +60,13 @@ function isQuietRequest(url: string, statusCode: number): boolean {
   return url.startsWith('/uploads/') || url.startsWith('/assets/') || url.startsWith(`${API_BASE}/health/`);
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when the work requests left to the background (stale recommendation lists made again) is done. */
+    backgroundSettled: () => Promise<void>;
+  }
+}
+
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app: infrastructure plugins → app services → routes (the Fastify demo's load order). */
@@ -210,7 +217,11 @@ export async function buildApp({
   app.addHook('onClose', async () => jobs.stop());
 
   // App services
-  const services = createServices(config, routedDb);
+  const services = createServices(config, routedDb, (error) =>
+    app.log.error({ err: error }, 'background work after a request failed'),
+  );
+  app.addHook('onClose', async () => services.recommendations.stop());
+  app.decorate('backgroundSettled', () => services.recommendations.settled());
   await app.register(authPlugin, { config, sessions: services.sessions });
 
   // Routes

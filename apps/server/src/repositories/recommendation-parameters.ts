@@ -80,5 +80,10 @@ export const RECOMMENDER = {
 export const DEFAULT_REFRESH_SECONDS = 300;
 /** A refresh runs even with no new signal after this long, so the popularity prior's time decay moves on. */
 export const MAX_REFRESH_AGE_SECONDS = 6 * 3600;
+/**
+ * A stored list made before the last refresh is still served (and made again in the background) while it is younger
+ * than this; an older one is never read, and a refresh deletes it (decision 026, "Stored lists").
+ */
+export const MAX_STALE_LIST_SECONDS = 24 * 3600;
 /** pg_try_advisory_xact_lock key: 'FORK' and 'RECS' in ASCII. */
 export const REFRESH_LOCK = [0x464f524b, 0x52454353] as const;

@@ -1,5 +1,10 @@
 import type pg from 'pg';
-import { MAX_REFRESH_AGE_SECONDS, RECOMMENDER as P, REFRESH_LOCK } from './recommendation-parameters.js';
+import {
+  MAX_REFRESH_AGE_SECONDS,
+  MAX_STALE_LIST_SECONDS,
+  RECOMMENDER as P,
+  REFRESH_LOCK,
+} from './recommendation-parameters.js';
 
 /*
  * The neighbour refresh: set-based SQL in one transaction, under a transaction-level advisory lock so that one app
@@ -294,9 +299,6 @@ export async function refreshRecommendations(
       // (60 ms at 1M recipes, against 0.25 ms after ANALYZE; a 0.3 s sample).
       await client.query('ANALYZE recipe_neighbours');
       await client.query('ANALYZE recipe_popularity');
-      // The finished lists were made from the tables just replaced: they go (the new refreshed_at below makes them
-      // invalid anyway, also one a request stores meanwhile), and the next request of each makes its list afresh.
-      await client.query('DELETE FROM recommendation_lists');
       const counts = await client.query<{ kind: number; pairs: string }>(
         'SELECT kind, count(*) AS pairs FROM recipe_neighbours GROUP BY kind',
       );
@@ -310,6 +312,13 @@ export async function refreshRecommendations(
         [marker, result.seconds, result.coLikedPairs, result.contentPairs],
       );
       await client.query('COMMIT');
+      // The finished lists made from the tables just replaced stay: a request is answered from its stale one while
+      // the new one is made in the background (services/recommendations.ts). Lists too old to serve go, after the
+      // commit so that no request storing a list waits on the refresh's row locks.
+      await client.query(
+        `DELETE FROM recommendation_lists WHERE based_on IS NULL OR based_on < now() - make_interval(secs => $1)`,
+        [MAX_STALE_LIST_SECONDS],
+      );
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { RECOMMENDER as P } from './recommendation-parameters.js';
+import { MAX_STALE_LIST_SECONDS, RECOMMENDER as P } from './recommendation-parameters.js';
 import { CARD_COLUMNS, type RecipeCardRow } from './recipe-rows.js';
 
 /*
@@ -131,33 +131,58 @@ const storedCards = `LEFT JOIN LATERAL (
       AND NOT EXISTS (SELECT 1 FROM reviews x WHERE x.owner_id = $3 AND x.recipe_id = r.id))
     ORDER BY t.pos LIMIT $4
   ) c ON true`;
+/**
+ * A list is served when it is based on the last refresh (fresh) or on an earlier one less than MAX_STALE_LIST_SECONDS
+ * ago (stale: the service answers from it and makes a new one in the background). `f` is the refreshes' one row, or
+ * nulls before the first refresh (a list made then is fresh until it).
+ */
 const validList = `l.kind = $1 AND l.subject_id = $2 AND l.computed_for >= $4
-    AND l.based_on IS NOT DISTINCT FROM (SELECT refreshed_at FROM recommendation_refreshes)`;
+    AND (l.based_on IS NOT DISTINCT FROM f.refreshed_at OR l.based_on > now() - interval '${MAX_STALE_LIST_SECONDS} seconds')`;
+const listState = `l.kind IS NOT NULL AS cached, l.based_on IS NOT DISTINCT FROM f.refreshed_at AS fresh,
+    l.computed_for AS "computedFor"`;
+const refreshes = `LEFT JOIN recommendation_refreshes f ON true`;
 
 /** A personal or visitors' list: $1 kind, $2 subject. One row with "cached" false when there is no valid list. */
 export const STORED_LIST_SQL = `
-  SELECT l.kind IS NOT NULL AS cached, c.*
-  FROM (SELECT 1) one LEFT JOIN recommendation_lists l ON ${validList}
+  SELECT ${listState}, c.*
+  FROM (SELECT 1) one ${refreshes} LEFT JOIN recommendation_lists l ON ${validList}
   ${storedCards}
   ORDER BY c.pos`;
 
 /** 'More like this' for recipe $2 as viewer $3: no row when the viewer may not see the recipe (404, as its page). */
 export const STORED_SIMILAR_SQL = `
-  SELECT s.is_published AS "sourcePublished", l.kind IS NOT NULL AS cached, c.*
-  FROM recipes s LEFT JOIN recommendation_lists l ON s.is_published AND ${validList}
+  SELECT s.is_published AS "sourcePublished", ${listState}, c.*
+  FROM recipes s ${refreshes} LEFT JOIN recommendation_lists l ON s.is_published AND ${validList}
   ${storedCards}
   WHERE s.id = $2 AND (s.is_published OR s.author_id = $3)
   ORDER BY c.pos`;
 
-type StoredRow = Partial<CandidateRow> & { cached: boolean; sourcePublished?: boolean };
+type StoredRow = Partial<CandidateRow> & {
+  cached: boolean;
+  fresh: boolean | null;
+  computedFor: number | null;
+  sourcePublished?: boolean;
+};
 
-/** What a stored-list read found: whether a valid list was there, and its cards (empty when there was none). */
-export type StoredList = { cached: boolean; sourceVisible: boolean; sourcePublished: boolean; rows: CandidateRow[] };
+/**
+ * What a stored-list read found: whether a list was there, whether it is based on the last refresh (else it is
+ * stale by one), how long it was made, and its cards (empty when there was none).
+ */
+export type StoredList = {
+  cached: boolean;
+  fresh: boolean;
+  computedFor: number;
+  sourceVisible: boolean;
+  sourcePublished: boolean;
+  rows: CandidateRow[];
+};
 
 function storedListOf(rows: StoredRow[]): StoredList {
   const first = rows[0];
   return {
     cached: first?.cached ?? false,
+    fresh: first?.fresh ?? false,
+    computedFor: first?.computedFor ?? 0,
     sourceVisible: first !== undefined,
     sourcePublished: first?.sourcePublished ?? true,
     rows: rows.filter((row): row is StoredRow & CandidateRow => row.id != null),

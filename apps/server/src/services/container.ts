@@ -29,7 +29,12 @@ export interface Services {
   recommendations: RecommendationService;
 }
 
-export function createServices(config: Config, db: Database): Services {
+/** `onBackgroundError`: where work done after a request was answered tells its failure (the app's log). */
+export function createServices(
+  config: Config,
+  db: Database,
+  onBackgroundError: (error: unknown) => void = () => undefined,
+): Services {
   const storage = createFileStorage(config);
   const images = new ImageService(storage);
   const users = new UserRepository(db);
@@ -46,6 +51,10 @@ export function createServices(config: Config, db: Database): Services {
     map: new Mappers(images),
     accounts: new AccountService(db, users, sessions, images),
     recipePhotos: new RecipePhotoService(recipes, images),
-    recommendations: new RecommendationService(new RecommendationRepository(db), new Mappers(images)),
+    recommendations: new RecommendationService(
+      new RecommendationRepository(db),
+      new Mappers(images),
+      onBackgroundError,
+    ),
   };
 }

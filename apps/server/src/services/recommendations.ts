@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { RecipeCard, RecommendedRecipe } from '@forkful/contracts';
 import { RECOMMENDER as P } from '../repositories/recommendation-parameters.js';
 import { notFound } from '../errors.js';
@@ -56,27 +57,83 @@ export function diversify<T extends { id: string; relevance: number }>(
   return chosen;
 }
 
+/** At most this many lists wait to be made again in the background per instance; a list beyond waits its turn on a
+ * later request. */
+const MAX_PENDING_REMAKES = 10_000;
+
 export class RecommendationService {
+  /** Stale lists to make again, by list, in order; one is made at a time (see remake). */
+  private readonly pending = new Map<string, () => Promise<void>>();
+  private running: Promise<void> | null = null;
+
   constructor(
     private readonly recommendations: RecommendationRepository,
     private readonly map: Mappers,
+    /** Where a background remake's failure is told (the app's log); the request it came from was already answered. */
+    private readonly onRemakeError: (error: unknown) => void = () => undefined,
   ) {}
+
+  /** Resolves when no list is waiting to be made in the background (tests). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** At the app's close: the lists waiting are dropped (each is made on a later request), the one being made ends. */
+  async stop(): Promise<void> {
+    this.pending.clear();
+    await this.running;
+  }
+
+  /**
+   * Makes a stale list again after its request was answered from it: a refresh thus costs each cook one stale answer
+   * instead of one slow one, and the lists are made one at a time rather than all at once by the requests that
+   * follow a refresh (decision 026, "Stored lists"). A list already waiting is not queued twice.
+   */
+  private remake(key: string, make: () => Promise<void>): void {
+    if (this.pending.has(key) || this.pending.size >= MAX_PENDING_REMAKES) return;
+    this.pending.set(key, make);
+    this.running ??= this.remakeAll().finally(() => {
+      this.running = null;
+    });
+  }
+
+  private async remakeAll(): Promise<void> {
+    // A Map's iterator also visits the entries added while it runs.
+    for (const [key, make] of this.pending) {
+      const started = performance.now();
+      try {
+        await make();
+      } catch (error) {
+        this.onRemakeError(error);
+      }
+      this.pending.delete(key);
+      // As long a pause as the list took: the background takes at most half of one connection's time, so that the
+      // requests, not the lists they left stale, have the database first (a stale list is still a good answer).
+      if (this.pending.size > 0) await delay(Math.min(performance.now() - started, 1000));
+    }
+  }
 
   /**
    * Personal when `viewerId` has signals with neighbours; filled (or, for visitors, made) from the popular set. Read
-   * from the viewer's stored list (one statement); made and stored on the first request after a refresh or after
-   * the cook's own save or review (decision 026, "Stored lists").
+   * from the viewer's stored list (one statement); made and stored on the cook's first request, or the first after
+   * their own save or review (decision 026, "Stored lists"). A list from before the last refresh is served once
+   * more while its new one is made in the background.
    */
   async recommended(viewerId: string | null, limit: number): Promise<RecommendedRecipe[]> {
     const kind = viewerId ? LIST_KIND.personal : LIST_KIND.visitors;
     const subject = viewerId ?? VISITORS_SUBJECT;
-    let stored = await this.recommendations.storedList(kind, subject, viewerId, limit);
-    if (!stored.cached) {
+    const make = async (length: number) => {
       const basedOn = await this.recommendations.refreshStamp();
-      const length = storedLength(limit);
       const entries = (await this.rankRecommended(viewerId, length)).map(entryOf);
       await this.recommendations.storeList(kind, subject, basedOn, length, entries);
+    };
+    let stored = await this.recommendations.storedList(kind, subject, viewerId, limit);
+    if (!stored.cached) {
+      await make(storedLength(limit));
       stored = await this.recommendations.storedList(kind, subject, viewerId, limit);
+    } else if (!stored.fresh) {
+      const length = stored.computedFor;
+      this.remake(`${kind}:${subject}`, () => make(length));
     }
     return stored.rows.map((row) => ({ ...this.map.recipeCard(row), reason: reasonOf(row) }));
   }
@@ -115,15 +172,20 @@ export class RecommendationService {
    * what a signed-in viewer already knows, which the read leaves out: it is stored once per recipe.
    */
   async similar(recipeId: string, viewerId: string | null, limit: number): Promise<RecipeCard[]> {
+    const make = async (length: number) => {
+      const basedOn = await this.recommendations.refreshStamp();
+      const entries = (await this.rankSimilar(recipeId, length)).map(entryOf);
+      await this.recommendations.storeList(LIST_KIND.similar, recipeId, basedOn, length, entries);
+    };
     let stored = await this.recommendations.storedSimilar(recipeId, viewerId, limit);
     if (!stored.sourceVisible) throw notFound(RECIPE_NOT_FOUND);
     if (!stored.sourcePublished) return [];
     if (!stored.cached) {
-      const basedOn = await this.recommendations.refreshStamp();
-      const length = storedLength(limit);
-      const entries = (await this.rankSimilar(recipeId, length)).map(entryOf);
-      await this.recommendations.storeList(LIST_KIND.similar, recipeId, basedOn, length, entries);
+      await make(storedLength(limit));
       stored = await this.recommendations.storedSimilar(recipeId, viewerId, limit);
+    } else if (!stored.fresh) {
+      const length = stored.computedFor;
+      this.remake(`${LIST_KIND.similar}:${recipeId}`, () => make(length));
     }
     return stored.rows.map((row) => this.map.recipeCard(row));
   }

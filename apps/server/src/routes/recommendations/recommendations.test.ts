@@ -1,6 +1,7 @@
 import { recommendedListSchema, similarListSchema, successEnvelope } from '@forkful/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { MAX_STALE_LIST_SECONDS } from '../../repositories/recommendation-parameters.js';
 import { refreshRecommendations } from '../../repositories/recommendation-refresh.js';
 import { RECOMMENDATIONS_JOB } from '../../services/recommendation-refresher.js';
 import { createTestApp, registerUser, type CookieJar, type TestContext } from '../../test/app.js';
@@ -30,6 +31,15 @@ async function recommended(user?: User, limit = 20): Promise<Card[]> {
 }
 async function similar(id: string, user?: User): Promise<Card[]> {
   return expectOk(await call(ctx.app, 'GET', `/recipes/${id}/similar?limit=20`, { jar: user?.jar })).recipes;
+}
+/**
+ * Reads once and reads again once the background is done: the first read after a refresh may answer from the list
+ * made before it while the new one is made (decision 026, "Stored lists").
+ */
+async function afterRemake<T>(read: () => Promise<T>): Promise<T> {
+  await read();
+  await ctx.app.backgroundSettled();
+  return read();
 }
 async function save(user: User, id: string) {
   expectOk(await call(ctx.app, 'POST', `/recipes/${id}/save-recipe`, { jar: user.jar }));
@@ -97,9 +107,13 @@ describe('GET /recipes/recommended and /recipes/{id}/similar', () => {
     await save(eve, ids.tart!);
     expect(ctx.app.jobs.registered).toContain(RECOMMENDATIONS_JOB);
     expect(await ctx.app.jobs.runNow(RECOMMENDATIONS_JOB)).toBe(true);
+    // Finn's list from before that refresh answers once more while his new one is made in the background (decision
+    // 026: a save shows within one refresh interval, plus the moment his list takes to be made again).
+    expect((await recommended(finn)).find((card) => card.title === 'Lemon Tart')?.reason).toBeNull();
+    await ctx.app.backgroundSettled();
     const tart = (await recommended(finn)).find((card) => card.title === 'Lemon Tart');
     expect(tart?.reason).toBe('Because you saved Shakshuka');
-    expect(titles(await similar(ids.shakshuka!))).toContain('Lemon Tart');
+    expect(titles(await afterRemake(() => similar(ids.shakshuka!)))).toContain('Lemon Tart');
   });
 
   it("never recommends the viewer's own, saved or reviewed recipes, and reasons name only their own actions", async () => {
@@ -128,7 +142,7 @@ describe('GET /recipes/recommended and /recipes/{id}/similar', () => {
     const [cleo, dan, eve] = fans as [User, User, User];
     for (const user of [cleo, dan, eve]) await save(user, ids.draft!);
     await refresh();
-    expect(titles(await similar(ids.shakshuka!))).toContain('Beetroot Borscht');
+    expect(titles(await afterRemake(() => similar(ids.shakshuka!)))).toContain('Beetroot Borscht');
     // Ada turns it into a draft: gone at once from every list, before the next refresh.
     expectOk(
       await call(ctx.app, 'PATCH', `/recipes/${ids.draft}/update-recipe`, {
@@ -362,21 +376,55 @@ describe('stored lists (decision 026): a request reads the finished list, made o
     await save(newcomer, ids.soup!);
     expect(await plantedShows()).toBe(true);
 
-    // A refresh replaces them all: the planted list is gone, and a list stored from before it is never read.
+    // A refresh: the list from before it answers while a new one is made in the background; then the new one does.
+    await refresh();
+    expect(await plantedShows()).toBe(true);
+    await ctx.app.backgroundSettled();
+    expect(await storedIds(1, dan.id)).not.toEqual(planted);
+    expect(await plantedShows()).toBe(false);
+
+    // A list older than MAX_STALE_LIST_SECONDS is never read (it is made afresh at once) ...
+    const tooOld = async () => {
+      await plant(1, dan.id, planted);
+      await pool().query(
+        `UPDATE recommendation_lists SET based_on = now() - make_interval(secs => $2 + 60) WHERE kind = 1 AND subject_id = $1`,
+        [dan.id, MAX_STALE_LIST_SECONDS],
+      );
+    };
+    await tooOld();
+    expect(await plantedShows()).toBe(false);
+    // ... and a refresh deletes it, keeping the younger ones.
+    await tooOld();
+    await recommended(ada, 12);
     await refresh();
     expect(await storedIds(1, dan.id)).toBeUndefined();
-    await recommended(dan, 12);
-    await pool().query(
-      `UPDATE recommendation_lists SET based_on = based_on - interval '1 hour' WHERE kind = 1 AND subject_id = $1`,
-      [dan.id],
+    expect(await storedIds(1, ada.id)).toBeDefined();
+  });
+
+  it('answers from a list a refresh made stale until its new one is made, as long as it was made', async () => {
+    const cleo = fans[0]!;
+    await refresh();
+    await pool().query('DELETE FROM recommendation_lists WHERE kind = 1 AND subject_id = $1', [cleo.id]);
+    await recommended(cleo, 30);
+    await similar(ids.soup!);
+    await refresh();
+    await plant(1, cleo.id, [ids.soup!]);
+    await plant(2, ids.soup!, [ids.salad!]);
+    expect(titles(await recommended(cleo, 12))).toEqual(['Tomato Basil Soup']);
+    expect(titles(await similar(ids.soup!))).toEqual(['Tomato Basil Salad']);
+    await ctx.app.backgroundSettled();
+    expect(titles(await recommended(cleo, 12))).not.toEqual(['Tomato Basil Soup']);
+    expect(titles(await similar(ids.soup!))).not.toEqual(['Tomato Basil Salad']);
+    const made = await pool().query<{ n: number }>(
+      'SELECT computed_for AS n FROM recommendation_lists WHERE kind = 1 AND subject_id = $1',
+      [cleo.id],
     );
-    await plant(1, dan.id, planted);
-    expect(await plantedShows()).toBe(false);
+    expect(made.rows[0]?.n).toBe(30);
   });
 
   it("stores a recipe's 'more like this' once for everyone, and leaves out per viewer what they know", async () => {
     await refresh();
-    await similar(ids.soup!);
+    await afterRemake(() => similar(ids.soup!));
     expect(await storedIds(2, ids.soup!)).toBeDefined();
     await plant(2, ids.soup!, [ids.salad!, ids.tart!, ids.shakshuka!]);
     expect(titles(await similar(ids.soup!))).toEqual(['Tomato Basil Salad', 'Lemon Tart', 'Shakshuka']);
@@ -387,7 +435,7 @@ describe('stored lists (decision 026): a request reads the finished list, made o
 
   it("keeps the visitors' set stored too, and shows no draft from any stored list", async () => {
     await refresh();
-    await recommended(undefined, 12);
+    await afterRemake(() => recommended(undefined, 12));
     const nil = '00000000-0000-0000-0000-000000000000';
     expect(await storedIds(3, nil)).toBeDefined();
     await plant(3, nil, [ids.draft!, ids.ramen!]);
