@@ -1,6 +1,7 @@
 import type { ParsedIngredient } from '@forkful/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -227,7 +228,8 @@ export const recipePopularity = pgTable(
 
 /**
  * Finished recommendation lists, best first (migration 0009, decision 026 "Stored lists"): kind 1 a cook's own list,
- * 2 a recipe's 'more like this', 3 the visitors' set. Valid while `basedOn` equals the last refresh's refreshedAt.
+ * 2 a recipe's 'more like this', 3 the visitors' set. Fresh while `basedOn` equals the last refresh's refreshedAt;
+ * an older one (up to MAX_STALE_LIST_SECONDS) is served while it is made again.
  */
 export const recommendationLists = pgTable(
   'recommendation_lists',
@@ -368,3 +370,12 @@ export const shoppingItemSources = pgTable(
       .where(sql`${t.entryId} IS NOT NULL`),
   ],
 );
+
+/**
+ * Issue 18 (migration 0010, decision 024 "The list answer, kept"): a version per shopping list, changed by triggers
+ * with every change to the user's lines or their sources; the nil uuid's row changes with any recipe's visibility.
+ */
+export const shoppingListVersions = pgTable('shopping_list_versions', {
+  userId: uuid('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

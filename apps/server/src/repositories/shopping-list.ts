@@ -121,6 +121,13 @@ const LIST_JSON_TEXT = `
   FROM shopping_items i LEFT JOIN sources s ON s.item_id = i.id
   WHERE i.user_id = $1`;
 
+/**
+ * The version of user $1's list answer (migration 0010): their list's version and the recipes' visibility version.
+ * Equal stamps, equal answers.
+ */
+const LIST_STAMP = `coalesce((SELECT version FROM shopping_list_versions WHERE user_id = $1), 0)::text || '/'
+  || coalesce((SELECT version FROM shopping_list_versions WHERE user_id = '00000000-0000-0000-0000-000000000000'), 0)`;
+
 /** An array parameter of one column of `rows` (unnest over one array per column: planning stays cheap). */
 const column = <Row, T>(rows: readonly Row[], read: (row: Row) => T) => sql.param(rows.map(read));
 
@@ -149,6 +156,26 @@ export class ShoppingListRepository {
       values: [userId],
     });
     return result.rows[0]?.items ?? '[]';
+  }
+
+  /** The stamp of the user's list answer as it is now (one read of two primary keys; see LIST_STAMP). */
+  async listStamp(userId: string): Promise<string> {
+    const result = await this.db.$client.query<{ stamp: string }>({
+      name: 'shopping-list-stamp',
+      text: `SELECT ${LIST_STAMP} AS stamp`,
+      values: [userId],
+    });
+    return result.rows[0]!.stamp;
+  }
+
+  /** The list's JSON text (as listJson) with its stamp, read in one statement: the stamp is that of the answer. */
+  async listJsonStamped(userId: string): Promise<{ items: string; stamp: string }> {
+    const result = await this.db.$client.query<{ items: string; stamp: string }>({
+      name: 'shopping-list-json-stamped',
+      text: `SELECT l.items, ${LIST_STAMP} AS stamp FROM (${LIST_JSON_TEXT}) l`,
+      values: [userId],
+    });
+    return result.rows[0]!;
   }
 
   async find(userId: string, itemId: string, tx: Executor = this.db): Promise<ShoppingItemRow> {

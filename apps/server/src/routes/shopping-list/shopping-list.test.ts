@@ -403,3 +403,73 @@ describe('lines by hand', () => {
     expect((await list(cook.jar)).map((item) => [item.text, item.checked])).toEqual([['tea', false]]);
   });
 });
+
+describe('the answer kept per instance (decision 024, "The list answer, kept")', () => {
+  const pool = () => ctx.database.pool;
+
+  it('sends the answer made last while the list is unchanged, and a fresh one after any change to it', async () => {
+    const cook = await registerUser(ctx.app);
+    const lemons = expectOk(
+      await call(ctx.app, 'POST', '/shopping-list/items', { jar: cook.jar, payload: { text: '2 lemons' } }),
+      201,
+    );
+    expect(await lines(cook.jar)).toEqual(['2 lemons | ']);
+    // A change the version triggers do not see (disabled for this one statement) is not shown: the kept answer is.
+    await pool().query('ALTER TABLE shopping_items DISABLE TRIGGER shopping_items_version_upd');
+    try {
+      await pool().query(`UPDATE shopping_items SET text = '3 limes' WHERE id = $1`, [lemons._id]);
+    } finally {
+      await pool().query('ALTER TABLE shopping_items ENABLE TRIGGER shopping_items_version_upd');
+    }
+    expect(await lines(cook.jar)).toEqual(['2 lemons | ']);
+
+    // Every change through the API moves the list's version, in its own transaction.
+    expectOk(
+      await call(ctx.app, 'PATCH', `/shopping-list/items/${lemons._id}`, { jar: cook.jar, payload: { checked: true } }),
+    );
+    expect(await lines(cook.jar)).toEqual(['[x] 3 limes | ']);
+    const salt = expectOk(
+      await call(ctx.app, 'POST', '/shopping-list/items', { jar: cook.jar, payload: { text: 'salt' } }),
+      201,
+    );
+    expect(await lines(cook.jar)).toEqual(['[x] 3 limes | ', 'salt | ']);
+    expectOk(await call(ctx.app, 'DELETE', '/shopping-list/checked', { jar: cook.jar }));
+    expect(await lines(cook.jar)).toEqual(['salt | ']);
+    expectOk(await call(ctx.app, 'DELETE', `/shopping-list/items/${salt._id}`, { jar: cook.jar }));
+    expect(await lines(cook.jar)).toEqual([]);
+
+    // A planned meal's share: added, rescaled and taken out again.
+    const author = await registerUser(ctx.app);
+    const soup = await createRecipe(ctx.app, author.jar, { title: 'Soup', servings: '2', ingredients: ['2 carrots'] });
+    const entry = await plan(cook.jar, { date: MONDAY, slot: 'dinner', recipeId: soup });
+    await fromPlan(cook.jar);
+    expect(await lines(cook.jar)).toEqual(['2 carrots | Soup']);
+    expectOk(await call(ctx.app, 'PATCH', `/meal-plan/${entry._id}`, { jar: cook.jar, payload: { servings: 4 } }));
+    expect(await lines(cook.jar)).toEqual(['4 carrots | Soup']);
+    expectOk(await call(ctx.app, 'DELETE', `/meal-plan/${entry._id}`, { jar: cook.jar }));
+    expect(await lines(cook.jar)).toEqual([]);
+  });
+
+  it("shows at once that a line's recipe was unpublished, published again or deleted", async () => {
+    const cook = await registerUser(ctx.app);
+    const author = await registerUser(ctx.app);
+    const stew = await createRecipe(ctx.app, author.jar, { title: 'Stew', ingredients: ['1 onion'] });
+    expectOk(await call(ctx.app, 'POST', '/shopping-list/from-recipe', { jar: cook.jar, payload: { recipeId: stew } }));
+    const sourceIds = async () => (await list(cook.jar)).flatMap((item) => item.sources.map((s) => s.recipeId));
+    expect(await sourceIds()).toEqual([stew]);
+    await pool().query('UPDATE recipes SET is_published = false WHERE id = $1', [stew]);
+    expect(await sourceIds()).toEqual([null]);
+    await pool().query('UPDATE recipes SET is_published = true WHERE id = $1', [stew]);
+    expect(await sourceIds()).toEqual([stew]);
+    expectOk(await call(ctx.app, 'DELETE', `/recipes/${stew}/delete-recipe`, { jar: author.jar }));
+    expect(await sourceIds()).toEqual([null]);
+  });
+
+  it("removes a deleted account's version with its list", async () => {
+    const cook = await registerUser(ctx.app);
+    expectOk(await call(ctx.app, 'POST', '/shopping-list/items', { jar: cook.jar, payload: { text: 'rice' } }), 201);
+    expect(await count('shopping_list_versions', cook.id)).toBe(1);
+    expectOk(await call(ctx.app, 'DELETE', '/users/delete', { jar: cook.jar }));
+    expect(await count('shopping_list_versions', cook.id)).toBe(0);
+  });
+});

@@ -30,17 +30,67 @@ function detailsOf(ingredients: string[], stored: ParsedIngredient[] | null): Pa
   return stored && stored.length === ingredients.length ? stored : parseIngredientLines(ingredients);
 }
 
+/** How many characters of list answers an instance keeps (about 2 bytes each: 32 MB), the least recently read going. */
+const KEPT_ANSWER_CHARACTERS = 16 * 1024 * 1024;
+
+/**
+ * The list answers an instance made last, per user, with the stamp they were made at (decision 024, "The list answer,
+ * kept"). A Map keeps insertion order: a read moves its entry to the end, so the first entries are the least recent.
+ */
+class KeptAnswers {
+  private readonly answers = new Map<string, { stamp: string; items: string }>();
+  private characters = 0;
+
+  get(userId: string): { stamp: string; items: string } | undefined {
+    const kept = this.answers.get(userId);
+    if (kept) {
+      this.answers.delete(userId);
+      this.answers.set(userId, kept);
+    }
+    return kept;
+  }
+
+  set(userId: string, stamp: string, items: string): void {
+    this.forget(userId);
+    if (items.length > KEPT_ANSWER_CHARACTERS) return;
+    this.answers.set(userId, { stamp, items });
+    this.characters += items.length;
+    for (const [oldest] of this.answers) {
+      if (this.characters <= KEPT_ANSWER_CHARACTERS) break;
+      this.forget(oldest);
+    }
+  }
+
+  private forget(userId: string): void {
+    const kept = this.answers.get(userId);
+    if (!kept) return;
+    this.answers.delete(userId);
+    this.characters -= kept.items.length;
+  }
+}
+
 /** The shopping list's workflows that read recipes or the plan and write several lines at once. */
 export class ShoppingListService {
+  private readonly kept = new KeptAnswers();
+
   constructor(
     private readonly db: Database,
     private readonly lists: ShoppingListRepository,
     private readonly plans: MealPlanRepository,
   ) {}
 
-  /** The list as the JSON text of `items` (the repository writes it; see listJson). */
-  listJson(userId: string): Promise<string> {
-    return this.lists.listJson(userId);
+  /**
+   * The list as the JSON text of `items` (the repository writes it; see listJson). The answer made last time is sent
+   * again when the list's stamp has not moved since (one read of two primary keys instead of building ~90 lines and
+   * their sources); the stamp moves with every change to the list, in the change's own transaction, and with any
+   * recipe's visibility, so a kept answer is never one a fresh read would not give.
+   */
+  async listJson(userId: string): Promise<string> {
+    const kept = this.kept.get(userId);
+    if (kept && kept.stamp === (await this.lists.listStamp(userId))) return kept.items;
+    const { items, stamp } = await this.lists.listJsonStamped(userId);
+    this.kept.set(userId, stamp, items);
+    return items;
   }
 
   /** Every planned recipe of the range, at its planned servings; meals already on the list are not added again. */
