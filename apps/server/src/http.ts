@@ -24,6 +24,19 @@ export function ok<T>(reply: FastifyReply, data: T, message = 'Success', statusC
  */
 export const trustedJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 
+/**
+ * Sends the success envelope around `dataJson`, data the server already holds as JSON text in the contract's shape
+ * and order (a kept answer, or one PostgreSQL wrote): the bytes `ok` would send through the route's schema, without
+ * parsing and serialising it again. A string with a JSON content type is sent as it is (Fastify skips the route's
+ * serializer for strings); a test per route checks the bytes against the schema.
+ */
+export function sendDataJson(reply: FastifyReply, dataJson: string, message = 'Success') {
+  return reply
+    .code(200)
+    .type('application/json; charset=utf-8')
+    .send(`{"success":true,"statusCode":200,"message":${JSON.stringify(message)},"data":${dataJson}}`);
+}
+
 /** Response schemas for a route: the success envelope around `data`, and the one error envelope. */
 export function responses<T extends z.ZodType>(data: T, successCode = 200) {
   return {

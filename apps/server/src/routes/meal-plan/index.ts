@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
-import { ok, responses, trustedJsonSerializer } from '../../http.js';
+import { ok, responses, sendDataJson } from '../../http.js';
 import { currentUserId, signedIn } from '../../plugins/auth.js';
 import type { Services } from '../../services/container.js';
 import { plannerServices } from '../../services/planner.js';
@@ -52,12 +52,13 @@ const signedInMealPlanRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         querystring: mealPlanQuerySchema,
         response: responses(mealPlanResponseSchema),
       },
-      // A hot read built field by field in the contract's order (toEntry): sent as built, like view-recipe (http.ts).
-      serializerCompiler: trustedJsonSerializer,
     },
     async (request, reply) => {
       const { from, to } = request.query;
-      return ok(reply, { from, to, entries: await mealPlan.range(currentUserId(request), from, to) });
+      // A hot read built field by field in the contract's order (toEntry), kept while its rows do not change
+      // (MealPlanService.rangeJson), and sent as that text inside the envelope.
+      const entries = await mealPlan.rangeJson(currentUserId(request), from, to);
+      return sendDataJson(reply, `{"from":${JSON.stringify(from)},"to":${JSON.stringify(to)},"entries":${entries}}`);
     },
   );
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MEAL_PLAN_DAY_MAX_ENTRIES, mealPlanMessages } from '@forkful/contracts';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MealPlanRepository } from '../../repositories/meal-plan.js';
 import { createTestApp, registerUser, type CookieJar, type TestContext } from '../../test/app.js';
 import { call, createRecipe, expectError, expectOk, MALFORMED_ID, UNKNOWN_ID } from '../../test/fixtures.js';
 
@@ -310,6 +311,54 @@ describe('meal plan entries', () => {
       mealPlanMessages.dayFull,
     );
     expect(await count('meal_plan_entries', cook.id)).toBe(before);
+  });
+});
+
+describe('the week answer kept per instance (decision 024, "The list answer, kept")', () => {
+  const pool = () => ctx.database.pool;
+
+  it('is read once while its rows do not change, and read afresh after any change an answer shows', async () => {
+    const author = await registerUser(ctx.app, 'Ana');
+    const cook = await registerUser(ctx.app);
+    const stew = await createRecipe(ctx.app, author.jar, { title: 'Bean Stew' });
+    const entry = await plan(cook.jar, { date: MONDAY, slot: 'dinner', recipeId: stew });
+    await plan(cook.jar, { date: MONDAY, slot: 'lunch', title: 'leftovers' });
+
+    const reads = vi.spyOn(MealPlanRepository.prototype, 'rangeStamped');
+    try {
+      const first = await week(cook.jar);
+      const second = await week(cook.jar);
+      expect(second).toEqual(first);
+      expect(reads).toHaveBeenCalledTimes(1); // the second answer was the kept one
+    } finally {
+      reads.mockRestore();
+    }
+
+    const dinner = async () => (await week(cook.jar)).find((item) => item._id === entry._id)!;
+    const card = async () => (await dinner()).recipe as unknown as Record<string, unknown> | null;
+    // Every change to what the answer shows is seen at once: the entry ...
+    expectOk(await call(ctx.app, 'PATCH', `/meal-plan/${entry._id}`, { jar: cook.jar, payload: { servings: 6 } }));
+    expect((await dinner()).servings).toBe(6);
+    // ... the planned recipe's card: title, rating, photo, its author's name ...
+    await pool().query(`UPDATE recipes SET title = 'Black Bean Stew' WHERE id = $1`, [stew]);
+    expect((await card())?.title).toBe('Black Bean Stew');
+    await pool().query(`UPDATE recipes SET rating_sum = 9, total_reviews = 2 WHERE id = $1`, [stew]);
+    expect((await card())?.avgRating).toBe(4.5);
+    await pool().query(`UPDATE recipes SET photo_key = 'abc' WHERE id = $1`, [stew]);
+    expect((await card())?.recipePhoto).toEqual(expect.stringContaining('abc'));
+    await pool().query(`UPDATE users SET name = 'Ana Maria' WHERE id = $1`, [author.id]);
+    expect((await card())?.author).toMatchObject({ name: 'Ana Maria' });
+    // ... its visibility, and the week's other entries.
+    await pool().query(`UPDATE recipes SET is_published = false WHERE id = $1`, [stew]);
+    expect(await card()).toBeNull();
+    await pool().query(`UPDATE recipes SET is_published = true WHERE id = $1`, [stew]);
+    expect((await card())?.title).toBe('Black Bean Stew');
+    await plan(cook.jar, { date: '2026-12-01', slot: 'breakfast', title: 'porridge' });
+    expect(
+      (await week(cook.jar)).map((item) => item.title ?? (item.recipe as { title: string } | null)?.title),
+    ).toEqual(['leftovers', 'Black Bean Stew', 'porridge']);
+    expectOk(await call(ctx.app, 'DELETE', `/meal-plan/${entry._id}`, { jar: cook.jar }));
+    expect((await week(cook.jar)).map((item) => item.title)).toEqual(['leftovers', 'porridge']);
   });
 });
 

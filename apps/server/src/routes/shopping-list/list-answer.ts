@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { sendDataJson } from '../../http.js';
 
 /**
  * Sends the success envelope around data whose list of lines PostgreSQL already wrote as JSON text
@@ -14,9 +15,5 @@ export function sendListAnswer(
 ) {
   const extra = Object.entries(after).map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`);
   const data = [`"items":${itemsJson}`, ...extra].join(',');
-  // A string with a JSON content type is sent as it is (Fastify skips the route's serializer for strings).
-  return reply
-    .code(200)
-    .type('application/json; charset=utf-8')
-    .send(`{"success":true,"statusCode":200,"message":${JSON.stringify(message)},"data":{${data}}}`);
+  return sendDataJson(reply, `{${data}}`, message);
 }

@@ -6,6 +6,7 @@ import { notFound } from '../../errors.js';
 import { type MealPlanRepository, lockUser } from '../../repositories/meal-plan.js';
 import type { ShoppingItemRow, ShoppingListRepository } from '../../repositories/shopping-list.js';
 import { parseIngredientLine, parseIngredientLines } from '../ingredients/parse.js';
+import { KeptAnswers } from '../kept-answers.js';
 import { aisleOf } from './aisles.js';
 import { addShares, type SourcedShare } from './lines.js';
 import { scaleFactor, shareOf } from './merge.js';
@@ -30,47 +31,9 @@ function detailsOf(ingredients: string[], stored: ParsedIngredient[] | null): Pa
   return stored && stored.length === ingredients.length ? stored : parseIngredientLines(ingredients);
 }
 
-/** How many characters of list answers an instance keeps (about 2 bytes each: 32 MB), the least recently read going. */
-const KEPT_ANSWER_CHARACTERS = 16 * 1024 * 1024;
-
-/**
- * The list answers an instance made last, per user, with the stamp they were made at (decision 024, "The list answer,
- * kept"). A Map keeps insertion order: a read moves its entry to the end, so the first entries are the least recent.
- */
-class KeptAnswers {
-  private readonly answers = new Map<string, { stamp: string; items: string }>();
-  private characters = 0;
-
-  get(userId: string): { stamp: string; items: string } | undefined {
-    const kept = this.answers.get(userId);
-    if (kept) {
-      this.answers.delete(userId);
-      this.answers.set(userId, kept);
-    }
-    return kept;
-  }
-
-  set(userId: string, stamp: string, items: string): void {
-    this.forget(userId);
-    if (items.length > KEPT_ANSWER_CHARACTERS) return;
-    this.answers.set(userId, { stamp, items });
-    this.characters += items.length;
-    for (const [oldest] of this.answers) {
-      if (this.characters <= KEPT_ANSWER_CHARACTERS) break;
-      this.forget(oldest);
-    }
-  }
-
-  private forget(userId: string): void {
-    const kept = this.answers.get(userId);
-    if (!kept) return;
-    this.answers.delete(userId);
-    this.characters -= kept.items.length;
-  }
-}
-
 /** The shopping list's workflows that read recipes or the plan and write several lines at once. */
 export class ShoppingListService {
+  /** The list answers this instance made last, per user (decision 024, "The list answer, kept"). */
   private readonly kept = new KeptAnswers();
 
   constructor(
@@ -87,7 +50,7 @@ export class ShoppingListService {
    */
   async listJson(userId: string): Promise<string> {
     const kept = this.kept.get(userId);
-    if (kept && kept.stamp === (await this.lists.listStamp(userId))) return kept.items;
+    if (kept && kept.stamp === (await this.lists.listStamp(userId))) return kept.text;
     const { items, stamp } = await this.lists.listJsonStamped(userId);
     this.kept.set(userId, stamp, items);
     return items;
