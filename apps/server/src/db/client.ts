@@ -30,5 +30,31 @@ export function connectDatabase(url: string, max = 10, onIdleError?: (error: Err
   pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('error', (error) => onIdleError?.(error));
   const db = drizzle(pool, { schema });
+  db.transaction = transactionOn(pool);
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * `db.transaction` with the pooled client released whatever fails. Drizzle's own (0.45) sends BEGIN before its
+ * try/finally, so a connection lost between check-out and BEGIN (PostgreSQL ending backends, a failover) kept its
+ * client checked out for good; a few of those and every query waited for a client until the pool's timeout, and
+ * readiness answered 503 long after the database was back. Here the transaction runs through a drizzle handle over
+ * the checked-out client itself (made once per connection), and this function releases it; pg-pool drops a client
+ * whose connection broke.
+ */
+function transactionOn(pool: pg.Pool): Database['transaction'] {
+  const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
+  return async (work, config) => {
+    const client = await pool.connect();
+    try {
+      let handle = onClient.get(client);
+      if (!handle) {
+        handle = drizzle(client, { schema });
+        onClient.set(client, handle);
+      }
+      return await handle.transaction(work, config);
+    } finally {
+      client.release();
+    }
+  };
 }

@@ -136,15 +136,23 @@ describe('PostgreSQL ending the connections during writes', () => {
       const written = await Promise.all(cooks.map((jar, cook) => write(jar, cook, round, targets, until)));
       terminated += await killer.stop();
       outcomes.push(...written.flat());
+      let lastReady = '';
       await waitUntil(
         async () => {
           if (file.server.child.exitCode !== null)
             throw new Error(`the server process died:\n${file.server.output().slice(-1500)}`);
-          return (await request(file.server.base, 'GET', '/health/ready').catch(() => ({ status: 0 }))).status === 200;
+          const ready = await request(file.server.base, 'GET', '/health/ready').catch((error: unknown) => ({
+            status: 0,
+            body: String(error),
+          }));
+          lastReady = `${ready.status} ${JSON.stringify(ready.body)}`;
+          return ready.status === 200;
         },
         `the app is ready again after round ${round}`,
         30_000,
-      );
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}; last answer ${lastReady}\n${file.server.output().slice(-3000)}`);
+      });
     }
 
     // Still the same process, and it serves reads and writes.
