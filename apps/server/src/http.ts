@@ -24,17 +24,28 @@ export function ok<T>(reply: FastifyReply, data: T, message = 'Success', statusC
  */
 export const trustedJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 
+/** JSON text, as a string or as UTF-8 bytes (a kept answer: services/kept-answers.ts). */
+export type JsonText = string | Buffer;
+
+/** JSON text made of pieces: one string when every piece is one, else the bytes of them all (one copy). */
+export function joinJson(parts: readonly JsonText[]): JsonText {
+  if (parts.every((part): part is string => typeof part === 'string')) return parts.join('');
+  return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+}
+
 /**
  * Sends the success envelope around `dataJson`, data the server already holds as JSON text in the contract's shape
- * and order (a kept answer, or one PostgreSQL wrote): the bytes `ok` would send through the route's schema, without
- * parsing and serialising it again. A string with a JSON content type is sent as it is (Fastify skips the route's
- * serializer for strings); a test per route checks the bytes against the schema.
+ * and order (a kept answer, or one PostgreSQL wrote), whole or in pieces: the bytes `ok` would send through the route's schema, without
+ * parsing and serialising it again. A string or a Buffer with a JSON content type is sent as it is (Fastify skips
+ * the route's serializer for both); a test per route checks the bytes against the schema.
  */
-export function sendDataJson(reply: FastifyReply, dataJson: string, message = 'Success') {
+export function sendDataJson(reply: FastifyReply, dataJson: JsonText | readonly JsonText[], message = 'Success') {
+  const head = `{"success":true,"statusCode":200,"message":${JSON.stringify(message)},"data":`;
+  const parts = typeof dataJson === 'string' || Buffer.isBuffer(dataJson) ? [dataJson] : dataJson;
   return reply
     .code(200)
     .type('application/json; charset=utf-8')
-    .send(`{"success":true,"statusCode":200,"message":${JSON.stringify(message)},"data":${dataJson}}`);
+    .send(joinJson([head, ...parts, '}']));
 }
 
 /** Response schemas for a route: the success envelope around `data`, and the one error envelope. */

@@ -82,16 +82,22 @@ const RANGE_TEXT = `SELECT ${ENTRY_COLUMNS} ${ENTRY_FROM} ${RANGE_WHERE}
   ORDER BY e.date, e.slot, e.position, e.created_at, e.id`;
 
 /**
- * A range's stamp (decision 024, "The list answer, kept"): a digest of the very rows its answer is made from, as
- * PostgreSQL writes them as text (every entry and card column, plus the entry's creation time that orders it), in a
- * fixed order. The answer is a function of those rows, so an equal stamp means an equal answer; any change to an
- * entry, a planned recipe's card or visibility, or its author's name changes it.
+ * A range's stamp (decision 024, "The list answer, kept"): a digest of which row versions its answer is made from.
+ * Each entry gives its id and the ids of the transactions that wrote the versions it is read with (`xmin`): the
+ * entry's, its recipe's (when visible to the planner) and the recipe author's. PostgreSQL writes every change of a
+ * row (any column, the visibility too) as a new version with the writing transaction's id, and never changes a
+ * version once written (freezing keeps the id), so an equal stamp means the same entries, recipes and authors as
+ * they were, and so an equal answer; a recipe leaving or joining the planner's view changes which versions are read.
+ * The earlier stamp digested the answer's own columns as text: the same guarantee, at the cost of writing ~20 KB of
+ * text per read (bench/results/2026-11-27-week-stamp.md).
  */
-const RANGE_ROWS = `SELECT ${ENTRY_COLUMNS}, e.created_at AS "entryCreatedAt" ${ENTRY_FROM} ${RANGE_WHERE}`;
-const stampOf = (row: string) => `coalesce(md5(string_agg(${row}::text, '|' ORDER BY ${row}."entryId")), 'empty')`;
-const RANGE_STAMP_TEXT = `SELECT ${stampOf('x')} AS stamp FROM (${RANGE_ROWS}) x`;
+const VERSION = `concat_ws(',', e.id, e.xmin, r.xmin, u.xmin) AS version`;
+const stampOf = (rows: string) => `coalesce(md5(string_agg(${rows}.version, '|' ORDER BY ${rows}."entryId")), 'empty')`;
+const RANGE_STAMP_TEXT = `SELECT ${stampOf('x')} AS stamp
+  FROM (SELECT e.id AS "entryId", ${VERSION} ${ENTRY_FROM} ${RANGE_WHERE}) x`;
 /** The range's rows, in the week's order, each with the range's stamp, in one statement (one snapshot). */
-const RANGE_STAMPED_TEXT = `WITH x AS MATERIALIZED (${RANGE_ROWS})
+const RANGE_STAMPED_TEXT = `WITH x AS MATERIALIZED (
+    SELECT ${ENTRY_COLUMNS}, e.created_at AS "entryCreatedAt", ${VERSION} ${ENTRY_FROM} ${RANGE_WHERE})
   SELECT x.*, (SELECT ${stampOf('y')} FROM x y) AS stamp FROM x
   ORDER BY x.date, x.slot, x.position, x."entryCreatedAt", x."entryId"`;
 

@@ -1,18 +1,23 @@
-/** How many characters of answers one store keeps (about 2 bytes each: 32 MB), the least recently read going. */
-const KEPT_ANSWER_CHARACTERS = 16 * 1024 * 1024;
+/**
+ * How many bytes of answers one store keeps, the least recently read going. The bench's planner reads (20 cooks
+ * reading any of 52 weeks: ~1,040 answers of ~20 KB) need ~20 MB; 16 M characters, the earlier budget, dropped a
+ * fifth of them (bench/results/2026-11-27-week-stamp.md).
+ */
+const KEPT_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /**
  * Answers an instance made last, by key, each with the stamp it was made at (decision 024, "The list answer, kept"):
- * a read sends the kept answer when the database's stamp for it has not moved. A Map keeps insertion order: a read
- * moves its entry to the end, so the first entries are the least recently read.
+ * a read sends the kept answer when the database's stamp for it has not moved. Answers are kept as their UTF-8
+ * bytes, as they are sent: outside the JS heap, counted exactly, and never encoded again. A Map keeps insertion
+ * order: a read moves its entry to the end, so the first entries are the least recently read.
  */
 export class KeptAnswers {
-  private readonly answers = new Map<string, { stamp: string; text: string }>();
-  private characters = 0;
+  private readonly answers = new Map<string, { stamp: string; body: Buffer }>();
+  private bytes = 0;
 
-  constructor(private readonly maxCharacters = KEPT_ANSWER_CHARACTERS) {}
+  constructor(private readonly maxBytes = KEPT_ANSWER_BYTES) {}
 
-  get(key: string): { stamp: string; text: string } | undefined {
+  get(key: string): { stamp: string; body: Buffer } | undefined {
     const kept = this.answers.get(key);
     if (kept) {
       this.answers.delete(key);
@@ -21,13 +26,13 @@ export class KeptAnswers {
     return kept;
   }
 
-  set(key: string, stamp: string, text: string): void {
+  set(key: string, stamp: string, body: Buffer): void {
     this.forget(key);
-    if (text.length > this.maxCharacters) return;
-    this.answers.set(key, { stamp, text });
-    this.characters += text.length;
+    if (body.length > this.maxBytes) return;
+    this.answers.set(key, { stamp, body });
+    this.bytes += body.length;
     for (const [oldest] of this.answers) {
-      if (this.characters <= this.maxCharacters) break;
+      if (this.bytes <= this.maxBytes) break;
       this.forget(oldest);
     }
   }
@@ -36,6 +41,6 @@ export class KeptAnswers {
     const kept = this.answers.get(key);
     if (!kept) return;
     this.answers.delete(key);
-    this.characters -= kept.text.length;
+    this.bytes -= kept.body.length;
   }
 }

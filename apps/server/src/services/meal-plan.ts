@@ -80,14 +80,14 @@ export class MealPlanService {
    * and dates is sent again when the stamp of its rows has not moved (decision 024, "The list answer, kept"): one short
    * row from PostgreSQL instead of 21 rows parsed, mapped and serialised.
    */
-  async rangeJson(userId: string, from: string, to: string): Promise<string> {
+  async rangeJson(userId: string, from: string, to: string): Promise<Buffer> {
     const key = `${userId}/${from}/${to}`;
     const kept = this.kept.get(key);
-    if (kept && kept.stamp === (await this.plans.rangeStamp(userId, from, to))) return kept.text;
+    if (kept && kept.stamp === (await this.plans.rangeStamp(userId, from, to))) return kept.body;
     const { rows, stamp } = await this.plans.rangeStamped(userId, from, to);
-    const text = JSON.stringify(rows.map((row) => toEntry(this.map, row)));
-    this.kept.set(key, stamp, text);
-    return text;
+    const body = Buffer.from(JSON.stringify(rows.map((row) => toEntry(this.map, row))));
+    this.kept.set(key, stamp, body);
+    return body;
   }
 
   /** Creates an entry; a `clientId` seen before answers the entry it made (`created: false`). */

@@ -58,7 +58,11 @@ const signedInMealPlanRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       // A hot read built field by field in the contract's order (toEntry), kept while its rows do not change
       // (MealPlanService.rangeJson), and sent as that text inside the envelope.
       const entries = await mealPlan.rangeJson(currentUserId(request), from, to);
-      return sendDataJson(reply, `{"from":${JSON.stringify(from)},"to":${JSON.stringify(to)},"entries":${entries}}`);
+      return sendDataJson(reply, [
+        `{"from":${JSON.stringify(from)},"to":${JSON.stringify(to)},"entries":`,
+        entries,
+        '}',
+      ]);
     },
   );
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { sendDataJson } from '../../http.js';
+import { sendDataJson, type JsonText } from '../../http.js';
 
 /**
  * Sends the success envelope around data whose list of lines PostgreSQL already wrote as JSON text
@@ -9,11 +9,10 @@ import { sendDataJson } from '../../http.js';
  */
 export function sendListAnswer(
   reply: FastifyReply,
-  itemsJson: string,
+  itemsJson: JsonText,
   message: string,
   after: Record<string, number> = {},
 ) {
   const extra = Object.entries(after).map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`);
-  const data = [`"items":${itemsJson}`, ...extra].join(',');
-  return sendDataJson(reply, `{${data}}`, message);
+  return sendDataJson(reply, ['{"items":', itemsJson, ...extra.map((pair) => `,${pair}`), '}'], message);
 }

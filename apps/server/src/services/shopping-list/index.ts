@@ -48,12 +48,13 @@ export class ShoppingListService {
    * their sources); the stamp moves with every change to the list, in the change's own transaction, and with any
    * recipe's visibility, so a kept answer is never one a fresh read would not give.
    */
-  async listJson(userId: string): Promise<string> {
+  async listJson(userId: string): Promise<Buffer> {
     const kept = this.kept.get(userId);
-    if (kept && kept.stamp === (await this.lists.listStamp(userId))) return kept.text;
+    if (kept && kept.stamp === (await this.lists.listStamp(userId))) return kept.body;
     const { items, stamp } = await this.lists.listJsonStamped(userId);
-    this.kept.set(userId, stamp, items);
-    return items;
+    const body = Buffer.from(items);
+    this.kept.set(userId, stamp, body);
+    return body;
   }
 
   /** Every planned recipe of the range, at its planned servings; meals already on the list are not added again. */
