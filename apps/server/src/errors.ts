@@ -16,3 +16,6 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
+
+/** A valid access token of a session that has since ended (logged out, revoked, account deleted). */
+export const sessionEnded = () => unauthorized('Your session has ended, please log in again');

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@forkful/contracts';
 import type { Config } from '../config.js';
-import { unauthorized } from '../errors.js';
+import { sessionEnded, unauthorized } from '../errors.js';
 import type { SessionRepository } from '../repositories/sessions.js';
 import { TokenService, type AccessClaims } from '../services/tokens.js';
 
@@ -14,6 +14,14 @@ const REFRESH_COOKIE_PATH = '/api/v1/users';
 const SIGNED_IN_COOKIE = 'signedIn';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A signed-in route whose own first statement checks the session (`activeSessionSql`) in the same round trip as
+     * its read: the hook verifies the token only. The route must answer `sessionEnded()` (errors.ts) when that check fails
+     * (the week read: decision 024, "The list answer, kept").
+     */
+    sessionCheckedByRoute?: boolean;
+  }
   interface FastifyRequest {
     auth: AccessClaims | null;
   }
@@ -37,6 +45,12 @@ interface AuthPluginOptions {
 export function currentUserId(request: FastifyRequest): string {
   if (!request.auth) throw unauthorized();
   return request.auth.userId;
+}
+
+/** The signed-in user's token claims (user and session ids). */
+export function currentClaims(request: FastifyRequest): AccessClaims {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
 }
 
 /**
@@ -96,8 +110,12 @@ export const authPlugin = fp(async (app: FastifyInstance, { config, sessions }: 
       app.clearSessionCookies(reply);
       return;
     }
+    if (required && request.routeOptions.config.sessionCheckedByRoute) {
+      request.auth = check.claims;
+      return;
+    }
     if (!(await sessions.isActive(check.claims.sessionId, check.claims.userId))) {
-      if (required) throw unauthorized('Your session has ended, please log in again');
+      if (required) throw sessionEnded();
       app.clearSessionCookies(reply);
       return;
     }

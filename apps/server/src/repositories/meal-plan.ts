@@ -14,6 +14,7 @@ import {
 import type { Database, Executor } from '../db/client.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { CARD_COLUMNS, type RecipeCardRow } from './recipe-rows.js';
+import { activeSessionSql } from './sessions.js';
 
 /*
  * A user's planned meals (issue 18, docs/decisions/024). Every statement is scoped by user_id, so another user's
@@ -93,8 +94,9 @@ const RANGE_TEXT = `SELECT ${ENTRY_COLUMNS} ${ENTRY_FROM} ${RANGE_WHERE}
  */
 const VERSION = `concat_ws(',', e.id, e.xmin, r.xmin, u.xmin) AS version`;
 const stampOf = (rows: string) => `coalesce(md5(string_agg(${rows}.version, '|' ORDER BY ${rows}."entryId")), 'empty')`;
-const RANGE_STAMP_TEXT = `SELECT ${stampOf('x')} AS stamp
-  FROM (SELECT e.id AS "entryId", ${VERSION} ${ENTRY_FROM} ${RANGE_WHERE}) x`;
+/** The stamp, and whether the reader's session ($4) is live: the week read's one statement while nothing changed. */
+const RANGE_STAMP_TEXT = `SELECT ${activeSessionSql('$4', '$1')} AS active, (SELECT ${stampOf('x')}
+  FROM (SELECT e.id AS "entryId", ${VERSION} ${ENTRY_FROM} ${RANGE_WHERE}) x) AS stamp`;
 /** The range's rows, in the week's order, each with the range's stamp, in one statement (one snapshot). */
 const RANGE_STAMPED_TEXT = `WITH x AS MATERIALIZED (
     SELECT ${ENTRY_COLUMNS}, e.created_at AS "entryCreatedAt", ${VERSION} ${ENTRY_FROM} ${RANGE_WHERE})
@@ -114,14 +116,23 @@ export class MealPlanRepository {
     return result.rows;
   }
 
-  /** The stamp of the range's answer as it is now (see RANGE_ROWS): one short row. */
-  async rangeStamp(userId: string, from: string, to: string): Promise<string> {
-    const result = await this.db.$client.query<{ stamp: string }>({
-      name: 'meal-plan-range-stamp',
+  /**
+   * The stamp of the range's answer as it is now, and whether the reader's session is live (the route checks it
+   * here rather than in a statement of its own: `sessionCheckedByRoute`): one short row.
+   */
+  async rangeStamp(
+    userId: string,
+    sessionId: string,
+    from: string,
+    to: string,
+  ): Promise<{ active: boolean; stamp: string }> {
+    const result = await this.db.$client.query<{ active: boolean; stamp: string }>({
+      name: 'meal-plan-range-stamp-session',
       text: RANGE_STAMP_TEXT,
-      values: [userId, from, to],
+      values: [userId, from, to, sessionId],
     });
-    return result.rows[0]?.stamp ?? 'empty';
+    const row = result.rows[0];
+    return { active: row?.active === true, stamp: row?.stamp ?? 'empty' };
   }
 
   /** The entries of the range, as `range`, with the stamp of exactly these rows. */

@@ -11,6 +11,13 @@ type RotationResult =
   | { kind: 'grace'; userId: string; sessionId: string }
   | { kind: 'invalid' };
 
+/**
+ * SQL true when the session `sessionParam` of user `userParam` is live: the test `isActive` makes, for a signed-in
+ * route with `sessionCheckedByRoute` (plugins/auth.ts) to put in its own first statement.
+ */
+export const activeSessionSql = (sessionParam: string, userParam: string) =>
+  `EXISTS (SELECT 1 FROM sessions s WHERE s.id = ${sessionParam} AND s.user_id = ${userParam} AND s.revoked_at IS NULL)`;
+
 export class SessionRepository {
   /**
    * Every signed-in request asks this, so the statement is built once (drizzle's query builder costs more per call

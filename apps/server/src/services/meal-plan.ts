@@ -10,6 +10,7 @@ import {
 } from '@forkful/contracts';
 import { createEvents, type EventAttributes } from 'ics';
 import type { Database } from '../db/client.js';
+import { sessionEnded } from '../errors.js';
 import {
   type MealPlanEntryRow,
   type MealPlanRepository,
@@ -80,10 +81,12 @@ export class MealPlanService {
    * and dates is sent again when the stamp of its rows has not moved (decision 024, "The list answer, kept"): one short
    * row from PostgreSQL instead of 21 rows parsed, mapped and serialised.
    */
-  async rangeJson(userId: string, from: string, to: string): Promise<Buffer> {
+  async rangeJson(userId: string, sessionId: string, from: string, to: string): Promise<Buffer> {
     const key = `${userId}/${from}/${to}`;
+    const now = await this.plans.rangeStamp(userId, sessionId, from, to);
+    if (!now.active) throw sessionEnded();
     const kept = this.kept.get(key);
-    if (kept && kept.stamp === (await this.plans.rangeStamp(userId, from, to))) return kept.body;
+    if (kept && kept.stamp === now.stamp) return kept.body;
     const { rows, stamp } = await this.plans.rangeStamped(userId, from, to);
     const body = Buffer.from(JSON.stringify(rows.map((row) => toEntry(this.map, row))));
     this.kept.set(key, stamp, body);

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
 import { ok, responses, sendDataJson } from '../../http.js';
-import { currentUserId, signedIn } from '../../plugins/auth.js';
+import { currentClaims, currentUserId, signedIn } from '../../plugins/auth.js';
 import type { Services } from '../../services/container.js';
 import { plannerServices } from '../../services/planner.js';
 
@@ -52,12 +52,15 @@ const signedInMealPlanRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         querystring: mealPlanQuerySchema,
         response: responses(mealPlanResponseSchema),
       },
+      // The session is checked in the read's first statement, with the week's stamp (one round trip, not two).
+      config: { sessionCheckedByRoute: true },
     },
     async (request, reply) => {
       const { from, to } = request.query;
       // A hot read built field by field in the contract's order (toEntry), kept while its rows do not change
       // (MealPlanService.rangeJson), and sent as that text inside the envelope.
-      const entries = await mealPlan.rangeJson(currentUserId(request), from, to);
+      const { userId, sessionId } = currentClaims(request);
+      const entries = await mealPlan.rangeJson(userId, sessionId, from, to);
       return sendDataJson(reply, [
         `{"from":${JSON.stringify(from)},"to":${JSON.stringify(to)},"entries":`,
         entries,

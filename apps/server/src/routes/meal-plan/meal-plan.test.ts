@@ -3,7 +3,7 @@ import { MEAL_PLAN_DAY_MAX_ENTRIES, mealPlanMessages } from '@forkful/contracts'
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MealPlanRepository } from '../../repositories/meal-plan.js';
-import { createTestApp, registerUser, type CookieJar, type TestContext } from '../../test/app.js';
+import { CookieJar, createTestApp, registerUser, type TestContext } from '../../test/app.js';
 import { call, createRecipe, expectError, expectOk, MALFORMED_ID, UNKNOWN_ID } from '../../test/fixtures.js';
 
 let ctx: TestContext;
@@ -359,6 +359,39 @@ describe('the week answer kept per instance (decision 024, "The list answer, kep
     ).toEqual(['leftovers', 'Black Bean Stew', 'porridge']);
     expectOk(await call(ctx.app, 'DELETE', `/meal-plan/${entry._id}`, { jar: cook.jar }));
     expect((await week(cook.jar)).map((item) => item.title)).toEqual(['leftovers', 'porridge']);
+  });
+});
+
+describe('the week read checks the session in its own statement (sessionCheckedByRoute)', () => {
+  it("refuses a logged-out session's token, with a kept answer and without one, and serves a live one", async () => {
+    const cook = await registerUser(ctx.app);
+    const other = await registerUser(ctx.app);
+    await plan(cook.jar, { date: MONDAY, slot: 'dinner', title: 'soup' });
+    await plan(other.jar, { date: MONDAY, slot: 'dinner', title: 'stew' });
+    expect((await week(cook.jar)).map((item) => item.title)).toEqual(['soup']);
+    expect((await week(cook.jar)).map((item) => item.title)).toEqual(['soup']); // now kept
+
+    const old = new CookieJar();
+    old.set('accessToken', cook.jar.get('accessToken')!);
+    expectOk(await call(ctx.app, 'POST', '/users/logout', { jar: cook.jar }));
+    for (const [from, to] of [
+      [MONDAY, '2026-12-06'], // the kept answer's range
+      ['2026-12-07', '2026-12-13'], // a range never read
+    ] as const) {
+      expectError(
+        await call(ctx.app, 'GET', `/meal-plan?from=${from}&to=${to}`, { jar: old }),
+        401,
+        'Your session has ended, please log in again',
+      );
+    }
+    // Another cook's live session is unaffected, and a session ended in the database is refused the same way.
+    expect((await week(other.jar)).map((item) => item.title)).toEqual(['stew']);
+    await ctx.database.pool.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [other.id]);
+    expectError(
+      await call(ctx.app, 'GET', `/meal-plan?from=${MONDAY}&to=2026-12-06`, { jar: other.jar }),
+      401,
+      'Your session has ended, please log in again',
+    );
   });
 });
 
