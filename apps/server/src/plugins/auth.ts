@@ -16,9 +16,9 @@ const SIGNED_IN_COOKIE = 'signedIn';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A signed-in route whose own first statement checks the session (`activeSessionSql`) in the same round trip as
-     * its read: the hook verifies the token only. The route must answer `sessionEnded()` (errors.ts) when that check fails
-     * (the week read: decision 024, "The list answer, kept").
+     * A signed-in route whose own first statement checks the session (`activeSessionSql`, repositories/sessions.ts)
+     * in the same round trip as its read: the hook verifies the token only. The route must answer `sessionEnded()`
+     * (errors.ts) when that check fails (the week read: decision 024, "The list answer, kept").
      */
     sessionCheckedByRoute?: boolean;
   }
