@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session';
 
 /**
  * The installable app's page side (docs/decisions/025), loaded after the page has loaded (deferred.tsx):
- * - registers the service worker (production builds only: the dev server has none);
+ * - registers the service worker once the browser is idle (production builds only: the dev server has none);
  * - names the signed-in user to it, so the API answers it keeps for offline reading are that user's alone, and
  *   deletes them all, with the shopping list's queued changes, when the session ends (logout, a failed refresh, an
  *   account deleted) — also when the logout happened offline;
@@ -18,6 +18,21 @@ function registerServiceWorker(): void {
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
     // No worker (a private window that refuses one, say): the app works as before, only not offline.
   });
+}
+
+/**
+ * Runs `work` when the browser is next idle (at most 10 s from now), or soon where there is no requestIdleCallback
+ * (Safari); returns the cancel. The worker's registration starts its install, which downloads the app's files for
+ * offline use: started while the page was still settling, it made the recipe page's Lighthouse blocking time 84-110
+ * ms instead of 18-51 (bench/results/2026-11-27-view-recipe-lighthouse.md).
+ */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 10_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(work, 1_000);
+  return () => clearTimeout(timer);
 }
 
 function useOfflineDataFollowsSession(): void {
@@ -55,7 +70,7 @@ function OfflineIndicator() {
 }
 
 export default function OfflineSupport() {
-  useEffect(registerServiceWorker, []);
+  useEffect(() => whenIdle(registerServiceWorker), []);
   useOfflineDataFollowsSession();
   return <OfflineIndicator />;
 }
