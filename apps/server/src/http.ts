@@ -35,9 +35,9 @@ export function joinJson(parts: readonly JsonText[]): JsonText {
 
 /**
  * Sends the success envelope around `dataJson`, data the server already holds as JSON text in the contract's shape
- * and order (a kept answer, or one PostgreSQL wrote), whole or in pieces: the bytes `ok` would send through the route's schema, without
- * parsing and serialising it again. A string or a Buffer with a JSON content type is sent as it is (Fastify skips
- * the route's serializer for both); a test per route checks the bytes against the schema.
+ * and order (a kept answer, or one PostgreSQL wrote), whole or in pieces: the bytes `ok` would send through the
+ * route's schema, without parsing and serialising it again. A string or a Buffer with a JSON content type is sent as
+ * it is (Fastify skips the route's serializer for both); a test per route checks the bytes against the schema.
  */
 export function sendDataJson(reply: FastifyReply, dataJson: JsonText | readonly JsonText[], message = 'Success') {
   const head = `{"success":true,"statusCode":200,"message":${JSON.stringify(message)},"data":`;

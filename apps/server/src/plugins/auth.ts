@@ -42,15 +42,14 @@ interface AuthPluginOptions {
   sessions: SessionRepository;
 }
 
-export function currentUserId(request: FastifyRequest): string {
-  if (!request.auth) throw unauthorized();
-  return request.auth.userId;
-}
-
 /** The signed-in user's token claims (user and session ids). */
 export function currentClaims(request: FastifyRequest): AccessClaims {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+export function currentUserId(request: FastifyRequest): string {
+  return currentClaims(request).userId;
 }
 
 /**

@@ -18,39 +18,30 @@ type RotationResult =
 export const activeSessionSql = (sessionParam: string, userParam: string) =>
   `EXISTS (SELECT 1 FROM sessions s WHERE s.id = ${sessionParam} AND s.user_id = ${userParam} AND s.revoked_at IS NULL)`;
 
-export class SessionRepository {
-  /**
-   * Every signed-in request asks this, so the statement is built once (drizzle's query builder costs more per call
-   * than the indexed lookup itself) and prepared once per connection.
-   */
-  private readonly activeSession;
+const ACTIVE_SESSION_TEXT = `SELECT ${activeSessionSql('$1', '$2')} AS active`;
 
+export class SessionRepository {
   constructor(
     private readonly db: Database,
     private readonly pepper: string,
     private readonly refreshTtlDays: number,
-  ) {
-    this.activeSession = db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.id, sql.placeholder('sessionId')),
-          eq(sessions.userId, sql.placeholder('userId')),
-          isNull(sessions.revokedAt),
-        ),
-      )
-      .limit(1)
-      .prepare('session_is_active');
-  }
+  ) {}
 
   private expiry(): Date {
     return new Date(Date.now() + this.refreshTtlDays * 24 * 60 * 60 * 1000);
   }
 
+  /**
+   * Every signed-in request asks this: one named statement (prepared once per connection; drizzle's query builder
+   * cost more per call than the indexed lookup itself), the same test a `sessionCheckedByRoute` route makes.
+   */
   async isActive(sessionId: string, userId: string): Promise<boolean> {
-    const found = await this.activeSession.execute({ sessionId, userId });
-    return found.length > 0;
+    const result = await this.db.$client.query<{ active: boolean }>({
+      name: 'session-is-active',
+      text: ACTIVE_SESSION_TEXT,
+      values: [sessionId, userId],
+    });
+    return result.rows[0]?.active === true;
   }
 
   async start(userId: string, tx: Executor = this.db): Promise<{ sessionId: string; refreshToken: string }> {
