@@ -6,7 +6,8 @@
  * saturated server gets slower from any other work whatever it is, and a site is not run saturated. The real built
  * server (apps/server/dist, `npm run build -w @forkful/server`) serves the bench's database with its own refresh job
  * off; the bench runs the refresh on its own connection, as the job leader would. Run it on a quiet machine: on a
- * shared one the figures measure the neighbours.
+ * shared one the figures measure the neighbours. `--whole-refresh`: instead of back-to-back refreshes and one busy
+ * round, one forced full refresh measured round after round from its start to its commit, and once just after it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,20 @@ export interface UnderRefreshResult {
   similar: { quiet: LoadResult; refreshing?: LoadResult };
   recommended: { quiet: LoadResult; refreshing?: LoadResult };
   cooks: number;
+  /**
+   * --whole-refresh: one forced full refresh, measured in consecutive rounds (each call for `seconds`) from its start
+   * to its commit, then one round just after the commit (stale lists served and made again). `at`: seconds since the
+   * refresh started. Absent otherwise (the busy window then covers the first rounds of back-to-back refreshes).
+   */
+  rounds?: Round[];
+  afterCommit?: Omit<Round, 'at'>;
+}
+
+interface Round {
+  at: number;
+  view: LoadResult;
+  similar: LoadResult;
+  recommended: LoadResult;
 }
 
 /** Gives cooks with likes a password and logs them in through the app: their access cookies. */
@@ -68,6 +83,8 @@ export async function measureUnderRefresh(options: {
   rate: number;
   /** Quiet figures only: at 1M a forced full refresh takes a quarter of an hour or more. */
   quietOnly?: boolean;
+  /** Measure from the start of one forced full refresh to its commit, round after round (see `rounds`). */
+  wholeRefresh?: boolean;
   log: (line: string) => void;
 }): Promise<UnderRefreshResult> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
@@ -116,12 +133,17 @@ export async function measureUnderRefresh(options: {
       return loadResultOf(result);
     };
 
+    const round = async () => ({
+      view: await run(view),
+      similar: await run(similar),
+      recommended: await run(recommended),
+    });
     // Warm the caches (both paths), then the quiet figures.
     await run(view);
     await run(similar);
     await run(recommended);
     options.log(`under-refresh: quiet, ${options.seconds} s each at ${options.connections} connections`);
-    const quiet = { view: await run(view), similar: await run(similar), recommended: await run(recommended) };
+    const quiet = await round();
 
     if (options.quietOnly)
       return {
@@ -135,6 +157,37 @@ export async function measureUnderRefresh(options: {
         recommended: { quiet: quiet.recommended },
         cooks: cookies.length,
       };
+
+    if (options.wholeRefresh) {
+      const started = performance.now();
+      let done = false;
+      const refresh = options.refresh(pool, true).finally(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const rounds: Round[] = [];
+      while (!done) {
+        const at = (performance.now() - started) / 1000;
+        options.log(`under-refresh: round ${rounds.length + 1}, ${at.toFixed(0)} s into the refresh`);
+        rounds.push({ at, ...(await round()) });
+      }
+      const { seconds } = await refresh;
+      options.log(`under-refresh: the refresh committed after ${seconds.toFixed(1)} s; one round after it`);
+      const afterCommit = await round();
+      const worst = (pick: (r: Round) => LoadResult) => rounds.map(pick).reduce((a, b) => (b.p99 > a.p99 ? b : a));
+      return {
+        seconds: options.seconds,
+        connections: options.connections,
+        rate: options.rate,
+        refreshes: 1,
+        refreshSeconds: [seconds],
+        // The headline 'refresh running' figure is each call's worst round.
+        view: { quiet: quiet.view, refreshing: worst((r) => r.view) },
+        similar: { quiet: quiet.similar, refreshing: worst((r) => r.similar) },
+        recommended: { quiet: quiet.recommended, refreshing: worst((r) => r.recommended) },
+        cooks: cookies.length,
+        rounds,
+        afterCommit,
+      };
+    }
 
     // Forced full refreshes back to back for as long as the measurements last.
     let refreshing = true;
@@ -176,8 +229,11 @@ export function renderUnderRefresh(result: UnderRefreshResult): string[] {
     busy
       ? `API under a running refresh (real server over HTTP, ${result.connections} connections, ` +
         `${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}, ${result.seconds} s each; ` +
-        `${result.refreshes} forced full refresh(es) overlapped the busy window, each ` +
-        `${result.refreshSeconds.map((s) => s.toFixed(1)).join(', ')} s):`
+        (result.rounds
+          ? `one forced full refresh of ${result.refreshSeconds[0]?.toFixed(1)} s, measured from its start to its ` +
+            `commit in ${result.rounds.length} rounds; 'refresh running' is each call's worst round):`
+          : `${result.refreshes} forced full refresh(es) overlapped the busy window, each ` +
+            `${result.refreshSeconds.map((s) => s.toFixed(1)).join(', ')} s):`)
       : `API with no refresh running (real server over HTTP, ${result.connections} connections, ` +
         `${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}, ${result.seconds} s each; ` +
         'the run under a refresh was not made: --quiet-only):',
@@ -202,6 +258,24 @@ export function renderUnderRefresh(result: UnderRefreshResult): string[] {
             `${ratio(result.recommended.quiet, result.recommended.refreshing)}× (target ≤ 2×).`,
         ]
       : []),
+    ...(result.rounds ? ['', ...renderRounds(result)] : []),
     '',
+  ];
+}
+
+/** Each round of a --whole-refresh run: p50 / p99 per call, and its p99 against the quiet one. */
+function renderRounds(result: UnderRefreshResult): string[] {
+  const cell = (r: LoadResult, quiet: LoadResult) =>
+    `${r.p50} / ${r.p99} (${(r.p99 / Math.max(quiet.p99, 1e-9)).toFixed(2)}×)`;
+  const line = (label: string, r: Omit<Round, 'at'>) =>
+    `| ${label} | ${cell(r.view, result.view.quiet)} | ${cell(r.similar, result.similar.quiet)} | ` +
+    `${cell(r.recommended, result.recommended.quiet)} |`;
+  return [
+    'Round by round (p50 / p99 ms, and p99 against the quiet p99):',
+    '',
+    '| seconds into the refresh | view-recipe | similar | recommended |',
+    '| --- | ---: | ---: | ---: |',
+    ...(result.rounds ?? []).map((r) => line(r.at.toFixed(0), r)),
+    ...(result.afterCommit ? [line('just after the commit', result.afterCommit)] : []),
   ];
 }

@@ -155,7 +155,7 @@ async function runSize(
   evalUsers: number,
   reuse: boolean,
   skipRefresh = false,
-  underRefresh?: { seconds: number; connections: number; rate: number; quietOnly: boolean },
+  underRefresh?: { seconds: number; connections: number; rate: number; quietOnly: boolean; wholeRefresh: boolean },
 ) {
   // Loaded before the (long, at 1M) data load, so a run uses the sources as they were when it started.
   for (const module of ['db/client.js', 'repositories/recommendation-refresh.js', 'services/recommendations.js'])
@@ -479,6 +479,8 @@ export async function runRecsBench(argv: string[]): Promise<void> {
       'under-refresh': { type: 'boolean', default: false },
       /** With --under-refresh: the quiet API figures only, no run under a refresh (1M: a full refresh takes long). */
       'quiet-only': { type: 'boolean', default: false },
+      /** With --under-refresh: measure one forced full refresh from start to commit, round after round. */
+      'whole-refresh': { type: 'boolean', default: false },
       seconds: { type: 'string', default: '30' },
       connections: { type: 'string', default: '20' },
       rate: { type: 'string', default: '200' },
@@ -507,6 +509,7 @@ export async function runRecsBench(argv: string[]): Promise<void> {
               connections: Number(values.connections),
               rate: Number(values.rate),
               quietOnly: values['quiet-only'],
+              wholeRefresh: values['whole-refresh'],
             }
           : undefined,
       ),
