@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   capture,
   createRecipeByApi,
@@ -9,6 +9,7 @@ import {
   recipeTitle,
   scrollIntoView,
   signUpByApi,
+  test,
 } from './support.js';
 
 // Every screen of the app through axe-core (serious and critical violations fail), in both layouts.

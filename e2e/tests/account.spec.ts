@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   API,
   capture,
@@ -14,6 +14,7 @@ import {
   recipeTitle,
   signUpByApi,
   submitLogin,
+  test,
 } from './support.js';
 
 /** Opens one of the profile's settings blocks (a <details>). */

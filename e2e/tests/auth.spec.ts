@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { demo, screenshot } from './support.js';
+import { expect } from '@playwright/test';
+import { demo, screenshot, test } from './support.js';
 
 test('the demo account logs in through the browser and lands on the home page', async ({ page }, testInfo) => {
   await page.goto('/login');

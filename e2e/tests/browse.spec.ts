@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { capture, scrollIntoView } from './support.js';
+import { expect, type Page } from '@playwright/test';
+import { capture, scrollIntoView, test } from './support.js';
 
 /** Reads 'Page X of Y' (other journeys may publish recipes meanwhile, so Y is read, never assumed). */
 async function pagerState(page: Page): Promise<{ page: number; total: number }> {

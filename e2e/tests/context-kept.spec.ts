@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { capture, expectLoggedOut, isPhone, openMenu, openOwnProfile, signUpByApi } from './support.js';
+import { expect } from '@playwright/test';
+import { capture, expectLoggedOut, isPhone, openMenu, openOwnProfile, signUpByApi, test } from './support.js';
 
 test('logging out on a profile lands on the landing page, with no failing requests', async ({ page }, testInfo) => {
   await signUpByApi(page, { name: `Lou Logout ${testInfo.project.name}` });

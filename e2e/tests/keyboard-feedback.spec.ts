@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { capture, recipeByAnotherCook, searchBox } from './support.js';
+import { expect } from '@playwright/test';
+import { capture, recipeByAnotherCook, searchBox, test } from './support.js';
 
 test("a recipe card's keyboard focus rings the whole card, as focus does everywhere on the site", async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { capture, removedHeadings, scrollIntoView, searchBox, watchAdoption } from './support.js';
+import { expect } from '@playwright/test';
+import { capture, removedHeadings, scrollIntoView, searchBox, watchAdoption, test } from './support.js';
 
 /*
  * index.html carries the landing page prerendered at build time; at '/' React adopts that markup for a visitor

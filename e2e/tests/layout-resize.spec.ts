@@ -1,6 +1,6 @@
 import { MOBILE_BREAKPOINT_PX } from '@forkful/contracts';
-import { expect, test } from '@playwright/test';
-import { isPhone, openMenu } from './support.js';
+import { expect } from '@playwright/test';
+import { isPhone, openMenu, test } from './support.js';
 
 const height = 800;
 const widestPhone = { width: MOBILE_BREAKPOINT_PX, height };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   API,
   capture,
@@ -7,6 +7,7 @@ import {
   recipeByAnotherCook,
   signUpByApi,
   submitLogin,
+  test,
 } from './support.js';
 
 test("a visitor's Save logs in, comes back to the recipe and saves it; Back shows no log-in form", async ({

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { capture, recipeTitle, signUpByApi } from './support.js';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { capture, recipeTitle, signUpByApi, test } from './support.js';
 
 // Issue 16, items 1 and 2: a long unbroken word (a pasted URL) must wrap everywhere instead of widening the page,
 // and ingredient and step rows must use the card's width, on a phone as on a desktop.

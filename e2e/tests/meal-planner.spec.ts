@@ -1,7 +1,17 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { API, capture, checkA11y, createRecipeByApi, logIn, recipeTitle, settle, signUpByApi } from './support.js';
+import {
+  API,
+  capture,
+  checkA11y,
+  createRecipeByApi,
+  logIn,
+  recipeTitle,
+  settle,
+  signUpByApi,
+  test,
+} from './support.js';
 
 // Issue 18's 'Done when': a cook plans a week on a phone, subscribes the calendar, builds the list, goes offline,
 // ticks everything, comes back online and sees it synced on the desktop. One journey that drives both widths itself

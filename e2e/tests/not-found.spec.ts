@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { API, capture } from './support.js';
+import { expect } from '@playwright/test';
+import { API, capture, test } from './support.js';
 
 test("an unknown page shows the router's 404 inside the site", async ({ page }, testInfo) => {
   const response = await page.goto('/no/such/page');

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { API, capture, createRecipeByApi, makePng, recipeTitle, signUpByApi } from './support.js';
+import { API, capture, createRecipeByApi, makePng, recipeTitle, signUpByApi, test } from './support.js';
 
 // Issue 16, items 4 and 5: the Edit Photo tab's states are honest and its delete is safe; a large phone photo is
 // resized before it is sent, keeping its orientation, and an upload can be stopped on its way.

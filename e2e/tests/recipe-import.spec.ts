@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import sharp from 'sharp';
-import { capture, isPhone, signUpByApi } from './support.js';
+import { capture, isPhone, signUpByApi, test } from './support.js';
 
 // Issue 21: import a recipe from a link. The page is served during the test by a local server under a name the e2e
 // server may fetch on loopback (IMPORT_TEST_HOSTS in server.mjs); nothing leaves this machine.

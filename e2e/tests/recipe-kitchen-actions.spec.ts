@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { recipeByAnotherCook, signUpByApi } from './support.js';
+import { expect, type Page } from '@playwright/test';
+import { recipeByAnotherCook, signUpByApi, test } from './support.js';
 
 // Issue 18: 'Add to meal plan' and 'Add to shopping list' on a recipe page come in one lazy chunk, for a logged-in cook
 // only and only once the drawn page is running: the scripts the page asks for before its first paint are the same

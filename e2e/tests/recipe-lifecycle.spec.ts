@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   API,
   capture,
@@ -8,6 +8,7 @@ import {
   pngFile,
   recipeTitle,
   uniqueEmail,
+  test,
 } from './support.js';
 
 const recipeIdOf = (page: Page) => /\/view-recipe\/([0-9a-f-]+)$/.exec(page.url())?.[1] ?? '';

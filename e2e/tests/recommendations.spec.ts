@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { API, capture, signUpByApi } from './support.js';
+import { expect } from '@playwright/test';
+import { API, capture, signUpByApi, test } from './support.js';
 
 // Issue 19. The server refreshes its recommendation tables a few seconds after start-up (docs/decisions/026); the
 // demo recipes then have content neighbours, and a cook's saves pick them up at once (read per request).

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { API, capture, rate, recipeByAnotherCook, signUpByApi } from './support.js';
+import { expect } from '@playwright/test';
+import { API, capture, rate, recipeByAnotherCook, signUpByApi, test } from './support.js';
 
 test('a fresh cook creates, updates and deletes a review on a recipe', async ({ page, request }, testInfo) => {
   const cook = await signUpByApi(page, { name: `Rita Reviewer ${testInfo.project.name}` });

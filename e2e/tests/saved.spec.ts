@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { capture, isSavedByApi, openOwnProfile, recipeByAnotherCook, signUpByApi } from './support.js';
+import { expect } from '@playwright/test';
+import { capture, isSavedByApi, openOwnProfile, recipeByAnotherCook, signUpByApi, test } from './support.js';
 
 test('save a recipe, find it under Saved Recipes, unsave it', async ({ page, request }, testInfo) => {
   await signUpByApi(page);

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import {
   capture,
   createRecipeByApi,
@@ -8,6 +8,7 @@ import {
   screenshot,
   setServingsByApi,
   signUpByApi,
+  test,
 } from './support.js';
 
 // Issue 17 on the recipe page: scale to 8 servings, switch to metric, print, and cook from it with the keyboard.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { capture, closeMenu, isPhone, searchBox } from './support.js';
+import { expect } from '@playwright/test';
+import { capture, closeMenu, isPhone, searchBox, test } from './support.js';
 
 test('search: a keyboard suggestion, a clicked suggestion, a typed search and a nonsense one', async ({
   page,

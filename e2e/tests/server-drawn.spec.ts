@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   recipeByAnotherCook,
   removedHeadings,
@@ -6,6 +6,7 @@ import {
   serverDrawingDisplay,
   signUpByApi,
   watchAdoption,
+  test,
 } from './support.js';
 
 /*
@@ -103,4 +104,55 @@ test('a signed-in cook never sees the visitor drawing: the app draws their own p
   expect(await serverDrawingDisplay(page)).toBe('none');
   // (The console has the API's 'Review not found' for a cook who has not reviewed the recipe: spec section 9.)
   expect(exceptions).toEqual([]);
+});
+
+test("the app's scripts load once the drawn page's photo is in, and then adopt it", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the order of requests does not depend on the width');
+  // docs/decisions/030: the scripts sit in a template that the start-up script puts into the page after the main photo
+  // has been painted, so on a slow line the photo does not share the bandwidth with the JavaScript.
+  const recipe = await recipeByAnotherCook(request, 'Photo First');
+  const events: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') events.push('script');
+  });
+  page.on('requestfinished', (done) => {
+    if (/\/uploads\/recipe-[^/]+\.webp$/.test(done.url())) events.push('photo');
+  });
+  const { exceptions, errors } = await watchAdoption(page);
+  await page.goto(`/view-recipe/${recipe._id}`);
+  // Adopted: the time is the reader's own, which only the running app knows.
+  await expect(page.getByText(/^Created on \d{1,2} \w+ \d{4} at \d{2}:\d{2}$/)).toBeVisible();
+  expect(events[0]).toBe('photo');
+  expect(events).toContain('script');
+  expect(await removedHeadings(page)).toBe(0);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(exceptions).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a photo that never comes does not keep the app from starting, for a visitor or a cook', async ({
+  page,
+  request,
+}) => {
+  const recipe = await recipeByAnotherCook(request, 'Photo Held');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/uploads\/recipe-[^/]+\.webp$/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  try {
+    await page.goto(`/view-recipe/${recipe._id}`, { waitUntil: 'domcontentloaded' });
+    await expect(page.getByText(/^Created on \d{1,2} \w+ \d{4} at \d{2}:\d{2}$/)).toBeVisible();
+    // A cook's page is the app's own drawing (the visitor's is hidden, photo included): it does not wait for it.
+    await signUpByApi(page);
+    await page.goto(`/view-recipe/${recipe._id}`, { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('button', { name: 'Add to meal plan' })).toBeVisible();
+  } finally {
+    release();
+  }
 });

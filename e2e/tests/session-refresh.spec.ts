@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { decodeJwt, SignJWT } from 'jose';
 import {
   API,
@@ -10,6 +10,7 @@ import {
   openOwnProfile,
   recipeByAnotherCook,
   signUpByApi,
+  test,
 } from './support.js';
 
 const secretFile = fileURLToPath(new URL('../artifacts/data/secrets/access-token-secret.txt', import.meta.url));

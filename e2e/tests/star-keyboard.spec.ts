@@ -1,5 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { API, capture, currentUser, isPhone, recipeByAnotherCook, signUpByApi } from './support.js';
+import { expect, type Locator } from '@playwright/test';
+import { API, capture, currentUser, isPhone, recipeByAnotherCook, signUpByApi, test } from './support.js';
 
 const starName = (stars: number) => `${stars} star${stars === 1 ? '' : 's'}`;
 

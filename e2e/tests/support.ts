@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_CREDENTIALS } from '@forkful/contracts';
-import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 
 export const demo = DEMO_CREDENTIALS;
@@ -11,6 +11,40 @@ export const API = '/api/v1';
 const shotsDir = fileURLToPath(new URL('../artifacts/screenshots', import.meta.url));
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * After a page has loaded, until the app runs on it (html[data-app], set by the App once it has committed). A page's
+ * scripts start only once its photo has been painted (docs/decisions/030), after the browser's load event, so a
+ * journey that clicked at once could meet the drawn page before React has adopted it. Pages without the app's
+ * scripts (an API answer) pass at once.
+ */
+async function untilAppRuns(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.documentElement.dataset.app === 'running' || !document.getElementById('app-scripts'),
+  );
+}
+
+/** Playwright's `test`, with `page.goto` and `page.reload` waiting until the app runs (when JavaScript is on). */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      const waits = (options?: { waitUntil?: string }) => (options?.waitUntil ?? 'load') === 'load';
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (waits(options)) await untilAppRuns(page);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (waits(options)) await untilAppRuns(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
+});
 
 export const isPhone = (testInfo: TestInfo): boolean => testInfo.project.name === 'phone';
 

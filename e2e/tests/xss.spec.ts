@@ -1,5 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { capture, createRecipeByApi, openOwnProfile, rate, recipeTitle, searchBox, signUpByApi } from './support.js';
+import { expect, type Page } from '@playwright/test';
+import {
+  capture,
+  createRecipeByApi,
+  openOwnProfile,
+  rate,
+  recipeTitle,
+  searchBox,
+  signUpByApi,
+  test,
+} from './support.js';
 
 // Stored XSS (issue 5): texts that cooks write come back as text, never as markup. The site's CSP would also stop an
 // inline handler from running, which would hide a rendering bug from the `window.__xss` check; this journey turns

@@ -107,4 +107,15 @@ describe('the list itself', () => {
     );
     expect(withModulePreloads(index, [])).toBe(index);
   });
+
+  it('joins the start-up scripts inside the template the page starts them from (docs/decisions/030)', () => {
+    const head =
+      '<head><template id="app-scripts"><script type="module" crossorigin src="/assets/index.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/framework.js"></template></head>';
+    expect(withModulePreloads(head, ['/assets/page.js'])).toBe(
+      '<head><template id="app-scripts"><script type="module" crossorigin src="/assets/index.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/framework.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/page.js"></template></head>',
+    );
+  });
 });

@@ -11,6 +11,11 @@ import { connectSession, createStore, type AppStore } from './store';
 export function App({ store: given }: { store?: AppStore }) {
   const [store] = useState(() => given ?? createStore());
   useEffect(() => connectSession(store), [store]);
+  // The app runs: what the end-to-end journeys wait for after loading a page, whose scripts start only once its photo
+  // has been painted (docs/decisions/030), so the browser's load event no longer says so.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'running';
+  }, []);
   return (
     <StrictMode>
       <Provider store={store}>
