@@ -139,9 +139,7 @@ export async function measureUnderRefresh(options: {
       recommended: await run(recommended),
     });
     // Warm the caches (both paths), then the quiet figures.
-    await run(view);
-    await run(similar);
-    await run(recommended);
+    await round();
     options.log(`under-refresh: quiet, ${options.seconds} s each at ${options.connections} connections`);
     const quiet = await round();
 
@@ -198,7 +196,7 @@ export async function measureUnderRefresh(options: {
     // Let the first refresh get into its heavy statements before measuring.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     options.log('under-refresh: with a refresh running');
-    const busy = { view: await run(view), similar: await run(similar), recommended: await run(recommended) };
+    const busy = await round();
     const refreshesDuring = refreshSeconds.length;
     refreshing = false;
     await loop;
