@@ -30,6 +30,8 @@ export interface UnderRefreshResult {
   similar: { quiet: LoadResult; refreshing?: LoadResult };
   recommended: { quiet: LoadResult; refreshing?: LoadResult };
   cooks: number;
+  /** Whether the refresh ran at the lowest CPU priority (it does when the database runs on this host). */
+  lowPriority: boolean;
   /**
    * --whole-refresh: one forced full refresh, measured in consecutive rounds (each call for `seconds`) from its start
    * to its commit, then one round just after the commit (stale lists served and made again). `at`: seconds since the
@@ -85,6 +87,8 @@ export async function measureUnderRefresh(options: {
   quietOnly?: boolean;
   /** Measure from the start of one forced full refresh to its commit, round after round (see `rounds`). */
   wholeRefresh?: boolean;
+  /** Whether the refresh asks for the lowest CPU priority (apps/server/src/db/backend-priority.ts); for the report. */
+  lowPriority: boolean;
   log: (line: string) => void;
 }): Promise<UnderRefreshResult> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
@@ -154,6 +158,7 @@ export async function measureUnderRefresh(options: {
         similar: { quiet: quiet.similar },
         recommended: { quiet: quiet.recommended },
         cooks: cookies.length,
+        lowPriority: options.lowPriority,
       };
 
     if (options.wholeRefresh) {
@@ -182,6 +187,7 @@ export async function measureUnderRefresh(options: {
         similar: { quiet: quiet.similar, refreshing: worst((r) => r.similar) },
         recommended: { quiet: quiet.recommended, refreshing: worst((r) => r.recommended) },
         cooks: cookies.length,
+        lowPriority: options.lowPriority,
         rounds,
         afterCommit,
       };
@@ -210,6 +216,7 @@ export async function measureUnderRefresh(options: {
       similar: { quiet: quiet.similar, refreshing: busy.similar },
       recommended: { quiet: quiet.recommended, refreshing: busy.recommended },
       cooks: cookies.length,
+      lowPriority: options.lowPriority,
     };
   } finally {
     await app.stop();
@@ -231,7 +238,10 @@ export function renderUnderRefresh(result: UnderRefreshResult): string[] {
           ? `one forced full refresh of ${result.refreshSeconds[0]?.toFixed(1)} s, measured from its start to its ` +
             `commit in ${result.rounds.length} rounds; 'refresh running' is each call's worst round):`
           : `${result.refreshes} forced full refresh(es) overlapped the busy window, each ` +
-            `${result.refreshSeconds.map((s) => s.toFixed(1)).join(', ')} s):`)
+            `${result.refreshSeconds.map((s) => s.toFixed(1)).join(', ')} s):`) +
+        (result.lowPriority
+          ? ' The refresh asked for the lowest CPU priority (nice 19, the server default on a local database).'
+          : ' The refresh ran at normal CPU priority (--normal-priority).')
       : `API with no refresh running (real server over HTTP, ${result.connections} connections, ` +
         `${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}, ${result.seconds} s each; ` +
         'the run under a refresh was not made: --quiet-only):',

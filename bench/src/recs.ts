@@ -155,7 +155,14 @@ async function runSize(
   evalUsers: number,
   reuse: boolean,
   skipRefresh = false,
-  underRefresh?: { seconds: number; connections: number; rate: number; quietOnly: boolean; wholeRefresh: boolean },
+  underRefresh?: {
+    seconds: number;
+    connections: number;
+    rate: number;
+    quietOnly: boolean;
+    wholeRefresh: boolean;
+    normalPriority: boolean;
+  },
 ) {
   // Loaded before the (long, at 1M) data load, so a run uses the sources as they were when it started.
   for (const module of ['db/client.js', 'repositories/recommendation-refresh.js', 'services/recommendations.js'])
@@ -212,7 +219,11 @@ async function runSize(
   };
   try {
     const { refreshRecommendations } = await recsModule<{
-      refreshRecommendations: (pool: pg.Pool, force?: boolean) => Promise<RefreshResult>;
+      refreshRecommendations: (
+        pool: pg.Pool,
+        force?: boolean,
+        options?: { lowPriority?: boolean },
+      ) => Promise<RefreshResult>;
     }>('repositories/recommendation-refresh.js');
     log(`${label}: full refresh`);
     const refresh = skipRefresh
@@ -356,9 +367,11 @@ async function runSize(
     let apiUnderRefresh: UnderRefreshResult | undefined;
     if (underRefresh) {
       log(`${label}: the API with and without a refresh running`);
+      const lowPriority = !underRefresh.normalPriority;
       apiUnderRefresh = await measureUnderRefresh({
         databaseUrl: database.url,
-        refresh: refreshRecommendations,
+        refresh: (pool, force) => refreshRecommendations(pool, force, { lowPriority }),
+        lowPriority,
         ...underRefresh,
         log,
       });
@@ -481,6 +494,8 @@ export async function runRecsBench(argv: string[]): Promise<void> {
       'quiet-only': { type: 'boolean', default: false },
       /** With --under-refresh: measure one forced full refresh from start to commit, round after round. */
       'whole-refresh': { type: 'boolean', default: false },
+      /** With --under-refresh: the refresh's backend at normal CPU priority (it is lowered when the database is local). */
+      'normal-priority': { type: 'boolean', default: false },
       seconds: { type: 'string', default: '30' },
       connections: { type: 'string', default: '20' },
       rate: { type: 'string', default: '200' },
@@ -510,6 +525,7 @@ export async function runRecsBench(argv: string[]): Promise<void> {
               rate: Number(values.rate),
               quietOnly: values['quiet-only'],
               wholeRefresh: values['whole-refresh'],
+              normalPriority: values['normal-priority'],
             }
           : undefined,
       ),

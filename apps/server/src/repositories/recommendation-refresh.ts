@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { lowerBackendPriority } from '../db/backend-priority.js';
 import {
   MAX_REFRESH_AGE_SECONDS,
   MAX_STALE_LIST_SECONDS,
@@ -250,15 +251,19 @@ const clockSlice = () => Math.floor(Date.now() / 60_000) % P.contentSlices;
 /**
  * One refresh. `force` skips the change check and recomputes every content list (a test, the bench, an operator);
  * otherwise a refresh with no new signal since the last one is skipped unless the last is older than
- * MAX_REFRESH_AGE_SECONDS. `contentSlice` picks the rotating slice (tests; -1 takes none).
+ * MAX_REFRESH_AGE_SECONDS. `contentSlice` picks the rotating slice (tests; -1 takes none). `lowPriority: false` keeps
+ * the backend's CPU priority (the bench's comparison).
  */
 export async function refreshRecommendations(
   pool: pg.Pool,
   force = false,
-  options: { contentSlice?: number } = {},
+  options: { contentSlice?: number; lowPriority?: boolean } = {},
 ): Promise<RefreshResult> {
   const started = performance.now();
   const client = await pool.connect();
+  // On a database of this host the refresh runs at the lowest CPU priority, so that it takes a core only when the
+  // API does not want it; such a connection is closed afterwards, not pooled (db/backend-priority.ts).
+  let lowered = false;
   const done = (status: RefreshResult['status'], coLikedPairs = 0, contentPairs = 0): RefreshResult => ({
     status,
     seconds: (performance.now() - started) / 1000,
@@ -285,6 +290,7 @@ export async function refreshRecommendations(
         await client.query('ROLLBACK');
         return done('unchanged');
       }
+      lowered = options.lowPriority !== false && (await lowerBackendPriority(client)) !== null;
       const work: Statement[] = [
         ...coLikedStatements(await mealPlanTable(client)),
         ...contentStatements(contentScope(force, previous?.marker, options.contentSlice ?? clockSlice())),
@@ -314,8 +320,9 @@ export async function refreshRecommendations(
       await client.query('COMMIT');
       // The finished lists made from the tables just replaced stay: a request is answered from its stale one while
       // the new one is made in the background (services/recommendations.ts). Lists too old to serve go, after the
-      // commit so that no request storing a list waits on the refresh's row locks.
-      await client.query(
+      // commit so that no request storing a list waits on the refresh's row locks, and at normal priority (a pool
+      // connection): a request storing a list may wait on this statement's.
+      await pool.query(
         `DELETE FROM recommendation_lists WHERE based_on IS NULL OR based_on < now() - make_interval(secs => $1)`,
         [MAX_STALE_LIST_SECONDS],
       );
@@ -325,6 +332,6 @@ export async function refreshRecommendations(
       throw error;
     }
   } finally {
-    client.release();
+    client.release(lowered);
   }
 }
