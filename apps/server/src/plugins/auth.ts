@@ -16,9 +16,11 @@ const SIGNED_IN_COOKIE = 'signedIn';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A signed-in route whose own first statement checks the session (`activeSessionSql`, repositories/sessions.ts)
-     * in the same round trip as its read: the hook verifies the token only. The route must answer `sessionEnded()`
-     * (errors.ts) when that check fails (the week read: decision 024, "The list answer, kept").
+     * A route whose own first statement checks the session (`activeSessionSql`, repositories/sessions.ts) in the same
+     * round trip as its read: the hook verifies the token only. When that check fails, a signed-in route
+     * (`requireUser`) must answer `sessionEnded()` (errors.ts; the week read: decision 024, "The list answer, kept"),
+     * and a route open to visitors (`identifyUser`) must answer as for a visitor and clear the session cookies, as the
+     * hook would have (GET /recipes/recommended: decision 026).
      */
     sessionCheckedByRoute?: boolean;
   }
@@ -109,7 +111,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { config, sessions }: 
       app.clearSessionCookies(reply);
       return;
     }
-    if (required && request.routeOptions.config.sessionCheckedByRoute) {
+    if (request.routeOptions.config.sessionCheckedByRoute) {
       request.auth = check.claims;
       return;
     }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { MAX_STALE_LIST_SECONDS, RECOMMENDER as P } from './recommendation-parameters.js';
 import { CARD_COLUMNS, type RecipeCardRow } from './recipe-rows.js';
+import { activeSessionSql } from './sessions.js';
 
 /*
  * Reads of the tables the recommendation refresher keeps (migration 0007, docs/decisions/026): a request joins
@@ -142,9 +143,13 @@ const listState = `l.kind IS NOT NULL AS cached, l.based_on IS NOT DISTINCT FROM
     l.computed_for AS "computedFor"`;
 const refreshes = `LEFT JOIN recommendation_refreshes f ON true`;
 
-/** A personal or visitors' list: $1 kind, $2 subject. One row with "cached" false when there is no valid list. */
+/**
+ * A personal or visitors' list: $1 kind, $2 subject. One row with "cached" false when there is no valid list. $5, when
+ * not null, is the signed-in viewer's session: "sessionActive" says whether it is live, the test the auth hook would
+ * have made in a round trip of its own (`sessionCheckedByRoute`, plugins/auth.ts).
+ */
 export const STORED_LIST_SQL = `
-  SELECT ${listState}, c.*
+  SELECT ${listState}, ($5::uuid IS NULL OR ${activeSessionSql('$5', '$3')}) AS "sessionActive", c.*
   FROM (SELECT 1) one ${refreshes} LEFT JOIN recommendation_lists l ON ${validList}
   ${storedCards}
   ORDER BY c.pos`;
@@ -159,6 +164,7 @@ export const STORED_SIMILAR_SQL = `
 
 type StoredRow = Partial<CandidateRow> & {
   cached: boolean;
+  sessionActive?: boolean;
   fresh: boolean | null;
   computedFor: number | null;
   sourcePublished?: boolean;
@@ -170,6 +176,8 @@ type StoredRow = Partial<CandidateRow> & {
  */
 export type StoredList = {
   cached: boolean;
+  /** False when the session given with the read has ended (its rows are then not to be served). */
+  sessionActive: boolean;
   fresh: boolean;
   computedFor: number;
   sourceVisible: boolean;
@@ -181,6 +189,7 @@ function storedListOf(rows: StoredRow[]): StoredList {
   const first = rows[0];
   return {
     cached: first?.cached ?? false,
+    sessionActive: first?.sessionActive ?? true,
     fresh: first?.fresh ?? false,
     computedFor: first?.computedFor ?? 0,
     sourceVisible: first !== undefined,
@@ -265,12 +274,18 @@ export class RecommendationRepository {
     return result.rows;
   }
 
-  /** A stored personal or visitors' list, read for `viewerId` (see STORED_LIST_SQL). */
-  async storedList(kind: ListKind, subjectId: string, viewerId: string | null, limit: number): Promise<StoredList> {
+  /** A stored personal or visitors' list, read for `viewerId`, checking `sessionId` when given (STORED_LIST_SQL). */
+  async storedList(
+    kind: ListKind,
+    subjectId: string,
+    viewerId: string | null,
+    limit: number,
+    sessionId: string | null = null,
+  ): Promise<StoredList> {
     const result = await this.db.$client.query<StoredRow>({
       name: 'recommendations-stored-list',
       text: STORED_LIST_SQL,
-      values: [kind, subjectId, viewerId, limit],
+      values: [kind, subjectId, viewerId, limit, sessionId],
     });
     return storedListOf(result.rows);
   }

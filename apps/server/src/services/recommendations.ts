@@ -120,6 +120,23 @@ export class RecommendationService {
    * more while its new one is made in the background.
    */
   async recommended(viewerId: string | null, limit: number): Promise<RecommendedRecipe[]> {
+    return (await this.recommendedList(viewerId, limit, null)) ?? [];
+  }
+
+  /**
+   * As `recommended`, for a signed-in request whose session the list's own read checks (`sessionCheckedByRoute`:
+   * the landing row's call makes one round trip, not two). Null when the session has ended: nothing was read or made
+   * for it, and the caller answers as for a visitor.
+   */
+  async recommendedInSession(claims: { userId: string; sessionId: string }, limit: number) {
+    return this.recommendedList(claims.userId, limit, claims.sessionId);
+  }
+
+  private async recommendedList(
+    viewerId: string | null,
+    limit: number,
+    sessionId: string | null,
+  ): Promise<RecommendedRecipe[] | null> {
     const kind = viewerId ? LIST_KIND.personal : LIST_KIND.visitors;
     const subject = viewerId ?? VISITORS_SUBJECT;
     const make = async (length: number) => {
@@ -127,7 +144,8 @@ export class RecommendationService {
       const entries = (await this.rankRecommended(viewerId, length)).map(entryOf);
       await this.recommendations.storeList(kind, subject, basedOn, length, entries);
     };
-    let stored = await this.recommendations.storedList(kind, subject, viewerId, limit);
+    let stored = await this.recommendations.storedList(kind, subject, viewerId, limit, sessionId);
+    if (!stored.sessionActive) return null;
     if (!stored.cached) {
       await make(storedLength(limit));
       stored = await this.recommendations.storedList(kind, subject, viewerId, limit);

@@ -27,13 +27,25 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ services: Services }>
         querystring: recommendedQuerySchema,
         response: responses(recommendedListSchema),
       },
+      // The list's read checks the session itself: one round trip for the landing row's call (plugins/auth.ts).
+      config: { sessionCheckedByRoute: true },
       // Cards built by the mapper in the schema's shape, sent as built (http.ts; the test compares with zod's bytes).
       serializerCompiler: trustedJsonSerializer,
     },
-    async (request, reply) =>
-      ok(reply, {
-        recipes: await services.recommendations.recommended(request.auth?.userId ?? null, request.query.limit),
-      }),
+    async (request, reply) => {
+      const { limit } = request.query;
+      let recipes = request.auth ? await services.recommendations.recommendedInSession(request.auth, limit) : null;
+      if (!recipes) {
+        // A visitor, or a session that has ended: the visitors' set, and the ended session's cookies go (as the
+        // auth hook does for every other route open to visitors).
+        if (request.auth) {
+          request.auth = null;
+          app.clearSessionCookies(reply);
+        }
+        recipes = await services.recommendations.recommended(null, limit);
+      }
+      return ok(reply, { recipes });
+    },
   );
 
   app.get(

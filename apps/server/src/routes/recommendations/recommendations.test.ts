@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_STALE_LIST_SECONDS } from '../../repositories/recommendation-parameters.js';
 import { refreshRecommendations } from '../../repositories/recommendation-refresh.js';
 import { RECOMMENDATIONS_JOB } from '../../services/recommendation-refresher.js';
-import { createTestApp, registerUser, type CookieJar, type TestContext } from '../../test/app.js';
+import { CookieJar, createTestApp, registerUser, type TestContext } from '../../test/app.js';
 import { call, createRecipe, expectError, expectOk, MALFORMED_ID, UNKNOWN_ID } from '../../test/fixtures.js';
 
 type User = { id: string; jar: CookieJar };
@@ -326,6 +326,38 @@ describe('stored lists (decision 026): a request reads the finished list, made o
     expect(titles(await recommended(cleo, 48))).toEqual(['Tomato Basil Salad', 'Tomato Basil Soup']);
     // The limit takes the list's best.
     expect(titles(await recommended(cleo, 1))).toEqual(['Tomato Basil Salad']);
+  });
+
+  it("answers a cook whose session has ended as a visitor, from the list's own read, and clears the cookies", async () => {
+    await refresh();
+    const gus = await registerUser(ctx.app, 'Gus');
+    await recommended(gus, 48);
+    await plant(1, gus.id, [ids.salad!, ids.soup!]);
+    expect(titles(await recommended(gus, 48))).toEqual(['Tomato Basil Salad', 'Tomato Basil Soup']);
+    const visitors = titles(await afterRemake(() => recommended(undefined, 48)));
+
+    // Logged out elsewhere: the access token is still valid, the session is not. The list read checks it (the hook
+    // only verifies the token: sessionCheckedByRoute), so the planted personal list is never served.
+    const old = new CookieJar();
+    old.set('accessToken', gus.jar.get('accessToken')!);
+    expectOk(await call(ctx.app, 'POST', '/users/logout', { jar: gus.jar }));
+    const response = await call(ctx.app, 'GET', '/recipes/recommended?limit=48', { jar: old });
+    const ended: Card[] = expectOk(response).recipes;
+    expect(titles(ended)).toEqual(visitors);
+    expect(ended.every((card) => card.reason === null)).toBe(true);
+    const cookies = Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
+    expect(cookies.accessToken).toBe('');
+    expect(cookies.refreshToken).toBe('');
+
+    // A session ended in the database, for a cook with no list yet: the visitors' set, and no list made for them.
+    const hal = await registerUser(ctx.app, 'Hal');
+    await save(hal, ids.shakshuka!);
+    await pool().query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [hal.id]);
+    expect(
+      titles(expectOk(await call(ctx.app, 'GET', '/recipes/recommended?limit=48', { jar: hal.jar })).recipes),
+    ).toEqual(visitors);
+    await ctx.app.backgroundSettled();
+    expect(await storedIds(1, hal.id)).toBeUndefined();
   });
 
   it('makes a list for the limit asked (at least 12), and again, longer, when a call asks for more', async () => {
