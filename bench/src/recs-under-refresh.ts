@@ -240,8 +240,8 @@ export function renderUnderRefresh(result: UnderRefreshResult): string[] {
           : `${result.refreshes} forced full refresh(es) overlapped the busy window, each ` +
             `${result.refreshSeconds.map((s) => s.toFixed(1)).join(', ')} s):`) +
         (result.lowPriority
-          ? ' The refresh asked for the lowest CPU priority (nice 19, the server default on a local database).'
-          : ' The refresh ran at normal CPU priority (--normal-priority).')
+          ? ' The refresh asked for the lowest CPU priority (--low-priority: nice 19 on a local database).'
+          : ' The refresh ran at normal CPU priority.')
       : `API with no refresh running (real server over HTTP, ${result.connections} connections, ` +
         `${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}, ${result.seconds} s each; ` +
         'the run under a refresh was not made: --quiet-only):',

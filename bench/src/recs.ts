@@ -161,7 +161,7 @@ async function runSize(
     rate: number;
     quietOnly: boolean;
     wholeRefresh: boolean;
-    normalPriority: boolean;
+    lowPriority: boolean;
   },
 ) {
   // Loaded before the (long, at 1M) data load, so a run uses the sources as they were when it started.
@@ -367,12 +367,11 @@ async function runSize(
     let apiUnderRefresh: UnderRefreshResult | undefined;
     if (underRefresh) {
       log(`${label}: the API with and without a refresh running`);
-      const lowPriority = !underRefresh.normalPriority;
+      const { lowPriority } = underRefresh;
       apiUnderRefresh = await measureUnderRefresh({
         databaseUrl: database.url,
-        refresh: (pool, force) => refreshRecommendations(pool, force, { lowPriority }),
-        lowPriority,
         ...underRefresh,
+        refresh: (pool, force) => refreshRecommendations(pool, force, { lowPriority }),
         log,
       });
     }
@@ -494,8 +493,8 @@ export async function runRecsBench(argv: string[]): Promise<void> {
       'quiet-only': { type: 'boolean', default: false },
       /** With --under-refresh: measure one forced full refresh from start to commit, round after round. */
       'whole-refresh': { type: 'boolean', default: false },
-      /** With --under-refresh: the refresh's backend at normal CPU priority (it is lowered when the database is local). */
-      'normal-priority': { type: 'boolean', default: false },
+      /** With --under-refresh: the refresh's backend at the lowest CPU priority (a local database only). */
+      'low-priority': { type: 'boolean', default: false },
       seconds: { type: 'string', default: '30' },
       connections: { type: 'string', default: '20' },
       rate: { type: 'string', default: '200' },
@@ -525,7 +524,7 @@ export async function runRecsBench(argv: string[]): Promise<void> {
               rate: Number(values.rate),
               quietOnly: values['quiet-only'],
               wholeRefresh: values['whole-refresh'],
-              normalPriority: values['normal-priority'],
+              lowPriority: values['low-priority'],
             }
           : undefined,
       ),

@@ -251,8 +251,8 @@ const clockSlice = () => Math.floor(Date.now() / 60_000) % P.contentSlices;
 /**
  * One refresh. `force` skips the change check and recomputes every content list (a test, the bench, an operator);
  * otherwise a refresh with no new signal since the last one is skipped unless the last is older than
- * MAX_REFRESH_AGE_SECONDS. `contentSlice` picks the rotating slice (tests; -1 takes none). `lowPriority: false` keeps
- * the backend's CPU priority (the bench's comparison).
+ * MAX_REFRESH_AGE_SECONDS. `contentSlice` picks the rotating slice (tests; -1 takes none). `lowPriority: true` lowers
+ * the backend's CPU priority when the database runs on this host (the bench's `--low-priority`).
  */
 export async function refreshRecommendations(
   pool: pg.Pool,
@@ -261,8 +261,9 @@ export async function refreshRecommendations(
 ): Promise<RefreshResult> {
   const started = performance.now();
   const client = await pool.connect();
-  // On a database of this host the refresh runs at the lowest CPU priority, so that it takes a core only when the
-  // API does not want it; such a connection is closed afterwards, not pooled (db/backend-priority.ts).
+  // With `lowPriority` and a database of this host, the refresh runs at the lowest CPU priority; such a connection is
+  // closed afterwards, not pooled (db/backend-priority.ts). Off by default: the one run at 1M had a 30 s stall of
+  // the API during the refresh's writes (decision 026).
   let lowered = false;
   const done = (status: RefreshResult['status'], coLikedPairs = 0, contentPairs = 0): RefreshResult => ({
     status,
@@ -290,7 +291,7 @@ export async function refreshRecommendations(
         await client.query('ROLLBACK');
         return done('unchanged');
       }
-      lowered = options.lowPriority !== false && (await lowerBackendPriority(client)) !== null;
+      lowered = options.lowPriority === true && (await lowerBackendPriority(client)) !== null;
       const work: Statement[] = [
         ...coLikedStatements(await mealPlanTable(client)),
         ...contentStatements(contentScope(force, previous?.marker, options.contentSlice ?? clockSlice())),
