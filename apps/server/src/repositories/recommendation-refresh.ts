@@ -321,9 +321,8 @@ export async function refreshRecommendations(
       await client.query('COMMIT');
       // The finished lists made from the tables just replaced stay: a request is answered from its stale one while
       // the new one is made in the background (services/recommendations.ts). Lists too old to serve go, after the
-      // commit so that no request storing a list waits on the refresh's row locks, and at normal priority (a pool
-      // connection): a request storing a list may wait on this statement's.
-      await pool.query(
+      // commit so that no request storing a list waits on the refresh's row locks.
+      await client.query(
         `DELETE FROM recommendation_lists WHERE based_on IS NULL OR based_on < now() - make_interval(secs => $1)`,
         [MAX_STALE_LIST_SECONDS],
       );
