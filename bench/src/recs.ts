@@ -18,6 +18,7 @@ import { buildCommunity, type Community } from './recs-community.js';
 import { measureUnderRefresh, renderUnderRefresh, type UnderRefreshResult } from './recs-under-refresh.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ceilingHitRates } from './recs-ceiling.js';
 import { migrate, repoRoot, serverModule, serverModules } from './server-modules.js';
 
 /**
@@ -329,6 +330,8 @@ async function runSize(
       );
     }
     const n = hiddenOf.size;
+    log(`${label}: ceilings (lists made knowing each cook's tastes)`);
+    const ceilings = ceilingHitRates(community, hiddenOf, knownOf, likeCounts, (index) => index % draftEvery !== 0, K);
 
     // More like this: a sample of published recipes, anonymous viewer.
     let shared = 0;
@@ -395,6 +398,7 @@ async function runSize(
         popular: totals.popular.hit / n,
         random: totals.random.hit / n,
       },
+      ceilings,
       ndcg: {
         recommender: totals.recommender.ndcg / n,
         popular: totals.popular.ndcg / n,
@@ -448,6 +452,12 @@ function render(results: SizeResult[], command: string): string {
       `| recommender | ${f(r.hit.recommender)} | ${f(r.ndcg.recommender)} |`,
       `| most popular | ${f(r.hit.popular)} | ${f(r.ndcg.popular)} |`,
       `| random | ${f(r.hit.random)} | ${f(r.ndcg.random)} |`,
+      '',
+      `Ceilings, from what the bench knows and no recommender does (bench/src/recs-ceiling.ts), hit rate@10: ` +
+        `each cook's tastes and every recipe's appeal known ${f(r.ceilings.oracle)} ` +
+        `(${f(r.ceilings.oracle / r.hit.popular, 2)}× most popular); the most liked within the cook's own ` +
+        `(cuisine, ingredient family) tastes ${f(r.ceilings.popularInTastePairs)}; within their own cuisines ` +
+        `${f(r.ceilings.popularInTasteCuisines)}.`,
       '',
       `Recommender / most popular, hit rate@10: **${f(r.hit.recommender / r.hit.popular, 2)}×** (target ≥ 2×).`,
       '',
