@@ -65,8 +65,13 @@ function coLikedStatements(mealPlan: string | null): string[] {
     // heavy statements (the API's p99 under a refresh: bench/src/recs-under-refresh.ts).
     `SET LOCAL max_parallel_workers_per_gather = 0`,
     // Likes: a user's recipe counts when some signal likes it and none dislikes it (a low rating wins over a save).
+    // Each like also carries its user's weight, (likes of that user)^−e (coLikedUserWeightExponent): a cook who likes
+    // hundreds of recipes, across several tastes and at random, links them all, and counts less per pair than a cook
+    // whose few likes say what goes together.
     `CREATE TEMP TABLE rec_likes ON COMMIT DROP AS
-     SELECT user_id, recipe_id FROM (
+     SELECT user_id, recipe_id,
+            power(count(*) OVER (PARTITION BY user_id), ${-P.coLikedUserWeightExponent})::real AS uw
+     FROM (
        SELECT s.user_id, s.recipe_id,
               row_number() OVER (PARTITION BY s.user_id ORDER BY max(s.at) DESC, s.recipe_id) AS recent
        FROM (${signalsSql(mealPlan)}) s JOIN recipes r ON r.id = s.recipe_id AND r.is_published
@@ -76,16 +81,16 @@ function coLikedStatements(mealPlan: string | null): string[] {
     `CREATE INDEX ON rec_likes (user_id)`,
     `ANALYZE rec_likes`,
     `CREATE TEMP TABLE rec_like_counts ON COMMIT DROP AS
-     SELECT recipe_id, count(*)::real AS n FROM rec_likes GROUP BY recipe_id HAVING count(*) >= ${P.minUsersPerPair}`,
-    // Co-liked: co / (nᵢ^(1 − α) · nⱼ^α) over the users who like both (parameters); (user, recipe) is unique in
-    // rec_likes, so count(*) is the number of distinct users linking the pair, and a pair under the minimum is never
-    // stored.
+     SELECT recipe_id, sum(uw)::real AS n FROM rec_likes GROUP BY recipe_id HAVING count(*) >= ${P.minUsersPerPair}`,
+    // Co-liked: co / (nᵢ^(1 − α) · nⱼ^α) over the users who like both (parameters), each user counting with their
+    // weight (co and n are sums of weights); (user, recipe) is unique in rec_likes, so count(*) is the number of
+    // distinct users linking the pair, and a pair under the minimum is never stored.
     `CREATE TEMP TABLE rec_co_liked ON COMMIT DROP AS
      SELECT recipe_id, neighbour_id, score FROM (
        SELECT p.*, row_number() OVER (PARTITION BY p.recipe_id ORDER BY p.score DESC, p.neighbour_id) AS rank
        FROM (
          SELECT a.recipe_id, b.recipe_id AS neighbour_id,
-                (count(*) / (power(min(ca.n), ${1 - P.coLikedAlpha}) * power(min(cb.n), ${P.coLikedAlpha}))
+                (sum(a.uw) / (power(min(ca.n), ${1 - P.coLikedAlpha}) * power(min(cb.n), ${P.coLikedAlpha}))
                  * count(*) / (count(*) + ${P.coLikedShrink}))::real AS score
          FROM rec_likes a
            JOIN rec_like_counts ca ON ca.recipe_id = a.recipe_id

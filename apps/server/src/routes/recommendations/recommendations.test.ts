@@ -284,6 +284,58 @@ describe('incremental content refresh', () => {
   });
 });
 
+describe('co-liked pairs weigh each cook by how much they like (inverse user frequency)', () => {
+  it('counts three cooks who like only two recipes above three who like ten, for the same pair count', async () => {
+    const small = await createTestApp();
+    try {
+      const author = await registerUser(small.app, 'Author');
+      // One made-up word per recipe, in the title and the ingredients alike: no content relation between any two.
+      const words = [
+        'Zorblat',
+        'Quindle',
+        'Vextrop',
+        'Plimsk',
+        'Gravnok',
+        'Trundel',
+        'Wixham',
+        'Borklin',
+        'Fenzor',
+        'Mulvat',
+        'Crospin',
+      ];
+      const made: string[] = [];
+      for (const word of words)
+        made.push(await createRecipe(small.app, author.jar, recipe(word, [`1 ${word.toLowerCase()}`])));
+      const [x, a, b, ...fillers] = made as [string, string, string, ...string[]];
+      const saveIn = async (user: User, id: string) =>
+        expectOk(await call(small.app, 'POST', `/recipes/${id}/save-recipe`, { jar: user.jar }));
+      for (const name of ['Light 1', 'Light 2', 'Light 3']) {
+        const light = await registerUser(small.app, name);
+        for (const id of [x, a]) await saveIn(light, id);
+      }
+      for (const name of ['Heavy 1', 'Heavy 2', 'Heavy 3']) {
+        const heavy = await registerUser(small.app, name);
+        for (const id of [x, b, ...fillers]) await saveIn(heavy, id);
+      }
+      await refreshRecommendations(small.database.pool, true);
+      // X–A and X–B are each linked by four cooks (three savers and the author), and A and B are each liked by four:
+      // a plain count scores them alike. Weighted, the light cooks' pair is the stronger one.
+      const scores = await small.database.pool.query<{ neighbour_id: string; score: number }>(
+        'SELECT neighbour_id, score FROM recipe_neighbours WHERE kind = 1 AND recipe_id = $1 AND neighbour_id = ANY ($2)',
+        [x, [a, b]],
+      );
+      const scoreOf = (id: string) => scores.rows.find((row) => row.neighbour_id === id)?.score ?? 0;
+      expect(scoreOf(b)).toBeGreaterThan(0);
+      expect(scoreOf(a)).toBeGreaterThan(scoreOf(b) * 1.2);
+      const list = expectOk(await call(small.app, 'GET', `/recipes/${x}/similar?limit=5`)).recipes as Card[];
+      // B and the fillers are linked to X by the same four cooks: A, the light cooks' pair, comes first.
+      expect(titles(list)[0]).toBe('Quindle');
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe('refresh on a community where a word is in every recipe', () => {
   it('relates nothing by that word and does not fail (idf 0 gave a zero norm: division by zero)', async () => {
     const small = await createTestApp();
