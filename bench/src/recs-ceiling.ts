@@ -3,7 +3,7 @@
  * recommender has, from the structure recs-community.ts drew. They say how far the recommender is from the
  * ceiling, and where the gap is (knowing a cook's cuisine, or also their ingredient family).
  */
-import type { Community, Recipe } from './recs-community.js';
+import { DRAW, type Community, type Recipe } from './recs-community.js';
 
 /** The k best of `candidates` by `score`, best first (a small insertion list: no sort of a whole cuisine). */
 function topK(candidates: Iterable<Recipe>, k: number, score: (recipe: Recipe) => number): number[] {
@@ -64,21 +64,19 @@ export function ceilingHitRates(
     const cuisines = [...new Set(tastes.map((taste) => taste.cuisine))];
     const candidates = new Set<Recipe>(appealing);
     for (const cuisine of cuisines) for (const recipe of byCuisine.get(cuisine) ?? []) candidates.add(recipe);
-    // The community's draw (recs-community.ts): 20 % noise over all recipes; else one of the cook's tastes, its pair
-    // (75 %) or its cuisine (25 %), by appeal; then a save (60 %) or a rating that likes at 85 % in a taste cuisine
-    // and 35 % outside.
+    // The community's draw (DRAW, recs-community.ts), then the chance that it ends in a like.
     const oracle = topK(candidates, k, (recipe) => {
       if (!open(recipe)) return 0;
-      let draw = (0.2 * recipe.appeal) / appealAll;
+      let draw = (DRAW.noise * recipe.appeal) / appealAll;
       for (const taste of tastes) {
         if (taste.cuisine !== recipe.cuisine) continue;
-        let p = (0.25 * recipe.appeal) / cuisineAppeal.get(taste.cuisine)!;
+        let p = ((1 - DRAW.pair) * recipe.appeal) / cuisineAppeal.get(taste.cuisine)!;
         if (taste.family === recipe.family)
-          p += (0.75 * recipe.appeal) / pairAppeal.get(`${taste.cuisine}/${taste.family}`)!;
-        draw += (0.8 * p) / tastes.length;
+          p += (DRAW.pair * recipe.appeal) / pairAppeal.get(`${taste.cuisine}/${taste.family}`)!;
+        draw += ((1 - DRAW.noise) * p) / tastes.length;
       }
-      const fits = cuisines.includes(recipe.cuisine);
-      return draw * (0.6 + 0.4 * (fits ? 0.85 : 0.35));
+      const like = cuisines.includes(recipe.cuisine) ? DRAW.likeInCuisine : DRAW.likeOutside;
+      return draw * (DRAW.save + (1 - DRAW.save) * like);
     });
     const liked = (recipe: Recipe) => (open(recipe) ? 1 + (likeCounts.get(recipe.index) ?? 0) : 0);
     const inPairs = topK(candidates, k, (recipe) =>

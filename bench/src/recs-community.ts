@@ -36,6 +36,13 @@ export interface Community {
 }
 
 export const CUISINES = 12;
+
+/**
+ * How a cook's next interaction is drawn (buildCommunity), shared with the bench's ceilings (recs-ceiling.ts): a
+ * noise draw over all recipes; else one of their tastes, its (cuisine, family) pair or only its cuisine, by appeal;
+ * then a save, or a rating that likes at one rate in a taste cuisine and another outside.
+ */
+export const DRAW = { noise: 0.2, pair: 0.75, save: 0.6, likeInCuisine: 0.85, likeOutside: 0.35 } as const;
 export const FAMILIES = 10;
 
 /** Mulberry32: small, fast, seeded. */
@@ -165,20 +172,20 @@ export function buildCommunity(recipeCount: number, seed = 19): Community {
     const seen = new Set<number>();
     const times = Array.from({ length: count }, () => random() * 180).sort((a, b) => b - a);
     for (let n = 0; n < count; n++) {
-      const noise = random() < 0.2;
+      const noise = random() < DRAW.noise;
       const taste = pick(random, tastes[user]!);
       const recipe = noise
         ? draw('all')
-        : random() < 0.75
+        : random() < DRAW.pair
           ? draw(`p${taste.cuisine}/${taste.family}`)
           : draw(`c${taste.cuisine}`);
       if (seen.has(recipe) || recipes[recipe]!.author === user) continue;
       seen.add(recipe);
       const fits = tastes[user]!.some((t) => t.cuisine === recipes[recipe]!.cuisine);
-      if (random() < 0.6) {
+      if (random() < DRAW.save) {
         interactions.push({ user, recipe, kind: 'save', rating: 0, ageDays: times[n]!, like: true });
       } else {
-        const liked = fits ? random() < 0.85 : random() < 0.35;
+        const liked = fits ? random() < DRAW.likeInCuisine : random() < DRAW.likeOutside;
         const rating = liked ? 4 + Math.floor(random() * 2) : 1 + Math.floor(random() * 3);
         interactions.push({ user, recipe, kind: 'rating', rating, ageDays: times[n]!, like: rating >= 4 });
       }
