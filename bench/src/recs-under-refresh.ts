@@ -32,6 +32,10 @@ export interface UnderRefreshResult {
   cooks: number;
   /** Whether the refresh ran at the lowest CPU priority (it does when the database runs on this host). */
   lowPriority: boolean;
+  /** What the refresh's backend got when it asked (--low-priority): SCHED_IDLE and nice 19, or nice 19 only. */
+  priority?: 'idle' | 'nice';
+  /** The database server's shared_buffers (`SHOW shared_buffers`): at 1M most of the cards' pages lie outside 128 MB. */
+  sharedBuffers: string;
   /**
    * --whole-refresh: one forced full refresh, measured in consecutive rounds (each call for `seconds`) from its start
    * to its commit, then one round just after the commit (stale lists served and made again). `at`: seconds since the
@@ -74,7 +78,10 @@ async function logInCooks(pool: pg.Pool, baseUrl: string, count: number): Promis
   return cookies;
 }
 
-type Refresh = (pool: pg.Pool, force?: boolean) => Promise<{ status: string; seconds: number }>;
+type Refresh = (
+  pool: pg.Pool,
+  force?: boolean,
+) => Promise<{ status: string; seconds: number; priority?: 'idle' | 'nice' }>;
 
 export async function measureUnderRefresh(options: {
   databaseUrl: string;
@@ -100,6 +107,7 @@ export async function measureUnderRefresh(options: {
     env: { RECOMMENDATIONS_REFRESH_SECONDS: '0' },
   });
   try {
+    const sharedBuffers = (await pool.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0]!.shared_buffers;
     const ids = (
       await pool.query<{ id: string }>(
         `SELECT id FROM recipes WHERE is_published ORDER BY hashtext(id::text) LIMIT 2000`,
@@ -172,6 +180,7 @@ export async function measureUnderRefresh(options: {
         rate: options.rate,
         refreshes: 0,
         refreshSeconds: [],
+        sharedBuffers,
         view: { quiet: quiet.view },
         similar: { quiet: quiet.similar },
         recommended: { quiet: quiet.recommended },
@@ -190,7 +199,7 @@ export async function measureUnderRefresh(options: {
         options.log(`under-refresh: round ${rounds.length + 1}, ${at.toFixed(0)} s into the refresh`);
         rounds.push({ at, ...(await round()) });
       }
-      const { seconds } = await refresh;
+      const { seconds, priority } = await refresh;
       options.log(`under-refresh: the refresh committed after ${seconds.toFixed(1)} s; one round after it`);
       const afterCommit = await round();
       const worst = (pick: (r: Round) => LoadResult) => rounds.map(pick).reduce((a, b) => (b.p99 > a.p99 ? b : a));
@@ -200,6 +209,8 @@ export async function measureUnderRefresh(options: {
         rate: options.rate,
         refreshes: 1,
         refreshSeconds: [seconds],
+        sharedBuffers,
+        ...(priority ? { priority } : {}),
         // The headline 'refresh running' figure is each call's worst round.
         view: { quiet: quiet.view, refreshing: worst((r) => r.view) },
         similar: { quiet: quiet.similar, refreshing: worst((r) => r.similar) },
@@ -214,8 +225,13 @@ export async function measureUnderRefresh(options: {
     // Forced full refreshes back to back for as long as the measurements last.
     let refreshing = true;
     const refreshSeconds: number[] = [];
+    let priority: 'idle' | 'nice' | undefined;
     const loop = (async () => {
-      while (refreshing) refreshSeconds.push((await options.refresh(pool, true)).seconds);
+      while (refreshing) {
+        const result = await options.refresh(pool, true);
+        refreshSeconds.push(result.seconds);
+        priority = result.priority;
+      }
     })();
     // Let the first refresh get into its heavy statements before measuring.
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -230,6 +246,8 @@ export async function measureUnderRefresh(options: {
       rate: options.rate,
       refreshes: refreshesDuring + 1,
       refreshSeconds,
+      sharedBuffers,
+      ...(priority ? { priority } : {}),
       view: { quiet: quiet.view, refreshing: busy.view },
       similar: { quiet: quiet.similar, refreshing: busy.similar },
       recommended: { quiet: quiet.recommended, refreshing: busy.recommended },
@@ -257,12 +275,17 @@ export function renderUnderRefresh(result: UnderRefreshResult): string[] {
             `commit in ${result.rounds.length} rounds; 'refresh running' is each call's worst round):`
           : `${result.refreshes} forced full refresh(es) overlapped the busy window, each ` +
             `${result.refreshSeconds.map((s) => s.toFixed(1)).join(', ')} s):`) +
-        (result.lowPriority
-          ? ' The refresh asked for the lowest CPU priority (--low-priority: nice 19 on a local database).'
-          : ' The refresh ran at normal CPU priority.')
+        (!result.lowPriority
+          ? ' The refresh ran at normal CPU priority.'
+          : result.priority === 'idle'
+            ? ' The refresh ran at the lowest CPU priority (--low-priority: SCHED_IDLE and nice 19).'
+            : result.priority === 'nice'
+              ? ' The refresh ran at nice 19 (--low-priority; SCHED_IDLE could not be set).'
+              : ' The refresh asked for the lowest CPU priority but ran at normal priority (not a local backend).') +
+        ` PostgreSQL shared_buffers: ${result.sharedBuffers}.`
       : `API with no refresh running (real server over HTTP, ${result.connections} connections, ` +
         `${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}, ${result.seconds} s each; ` +
-        'the run under a refresh was not made: --quiet-only):',
+        `the run under a refresh was not made: --quiet-only; PostgreSQL shared_buffers: ${result.sharedBuffers}):`,
     '',
     '| call | p50 ms | p99 ms | req/s | errors |',
     '| --- | ---: | ---: | ---: | ---: |',

@@ -212,7 +212,11 @@ export async function buildApp({
   jobs.register(orphanedImagesJob(createFileStorage(config)));
   // Issue 19: the recommendation tables (docs/decisions/026).
   if (config.recommendationsRefreshSeconds > 0)
-    jobs.register(recommendationsRefreshJob(config.recommendationsRefreshSeconds));
+    jobs.register(
+      recommendationsRefreshJob(config.recommendationsRefreshSeconds, {
+        lowPriority: config.recommendationsRefreshLowPriority,
+      }),
+    );
   if (config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
 

@@ -97,6 +97,12 @@ const envSchema = z.object({
     .default(''),
   /** Issue 19: seconds between recommendation refreshes; 0 turns the refresher off (docs/decisions/026). */
   RECOMMENDATIONS_REFRESH_SECONDS: wholeNumber(0, 86400).default(300),
+  /**
+   * Issue 19: the refresh's database backend at the lowest CPU priority (SCHED_IDLE, else nice 19) when the
+   * database runs on this host; it then takes a core only when the API does not want it. Off by default: measured
+   * at 1M, it helped the typical request and not the worst (docs/decisions/026).
+   */
+  RECOMMENDATIONS_REFRESH_LOW_PRIORITY: booleanText.default(false),
   /** How long a page's data and drawing may take before the page is sent undrawn (decision 014). */
   PAGE_DATA_BUDGET_MS: wholeNumber(1, 60_000).default(250),
   /** Issue 22: whose X-Forwarded-For to believe (see trustProxyText). */
@@ -180,6 +186,8 @@ export interface Config {
   jobsEnabled: boolean;
   /** Seconds between recommendation refreshes; 0: no refresher in this instance. */
   recommendationsRefreshSeconds: number;
+  /** RECOMMENDATIONS_REFRESH_LOW_PRIORITY: the refresh's backend at the lowest CPU priority when it is local. */
+  recommendationsRefreshLowPriority: boolean;
   /** PAGE_DATA_BUDGET_MS: past it, a drawn page (/recipes, a recipe) is sent for the browser to draw. */
   pageDataBudgetMs: number;
   /**
@@ -276,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readYourWritesSeconds: e.READ_YOUR_WRITES_SECONDS,
     jobsEnabled: e.JOBS_ENABLED,
     recommendationsRefreshSeconds: e.RECOMMENDATIONS_REFRESH_SECONDS,
+    recommendationsRefreshLowPriority: e.RECOMMENDATIONS_REFRESH_LOW_PRIORITY,
     pageDataBudgetMs: e.PAGE_DATA_BUDGET_MS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
   };

@@ -2,7 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { BACKGROUND_NICE, lowerBackendPriority, titleNamesConnection } from './backend-priority.js';
+import { BACKGROUND_NICE, lowerBackendPriority, schedulingPolicy, titleNamesConnection } from './backend-priority.js';
 
 // The refresh's backend at the lowest CPU priority, only when it is certainly a process of this host. The test
 // database runs on this machine (the local server or the embedded one), so the first case must lower it.
@@ -29,6 +29,10 @@ describe('lowerBackendPriority', () => {
     expect(lowered!.nice).toBe(BACKGROUND_NICE);
     expect(os.getPriority(lowered!.pid)).toBe(BACKGROUND_NICE);
     expect(os.getPriority(otherPid)).toBeLessThan(BACKGROUND_NICE);
+    // SCHED_IDLE (5) on this backend where chrt can set it (util-linux, on every Debian), the other one untouched.
+    expect(lowered!.policy).toBe('idle');
+    expect(schedulingPolicy(lowered!.pid)).toBe(5);
+    expect(schedulingPolicy(otherPid)).toBe(0);
     low.release(true);
     other.release();
   });
@@ -53,6 +57,7 @@ describe('lowerBackendPriority', () => {
     const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     expect(await lowerBackendPriority(client)).toBeNull();
     expect(os.getPriority(pid)).toBeLessThan(BACKGROUND_NICE);
+    expect(schedulingPolicy(pid)).toBe(0);
     client.release();
   });
 });

@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { promisify } from 'node:util';
 import type pg from 'pg';
 
 /*
@@ -19,9 +21,44 @@ export interface LoweredPriority {
   pid: number;
   /** The nice value set (19: the lowest priority). */
   nice: number;
+  /**
+   * The kernel's scheduling policy read back: 'idle' (SCHED_IDLE, set with util-linux's `chrt` where it is
+   * installed and allowed) or 'normal' (nice 19 only).
+   */
+  policy: 'idle' | 'normal' | 'other';
 }
 
 export const BACKGROUND_NICE = 19;
+
+/** SCHED_IDLE's number in the kernel's ABI (/proc/PID/stat field 41, sched_setscheduler). */
+const SCHED_IDLE = 5;
+
+/** The scheduling policy of `pid` from /proc (field 41 of stat), or null when it cannot be read. */
+export function schedulingPolicy(pid: number): number | null {
+  try {
+    // The process name (field 2) is in parentheses and may hold spaces: count from after its closing one.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const policy = Number(fields[41 - 3]);
+    return Number.isInteger(policy) ? policy : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SCHED_IDLE for `pid`, where `chrt` (util-linux) is there and the kernel allows it. A nice-19 task still shares a
+ * core in slices with the tasks it competes with, so a woken API backend or the server could wait a slice behind
+ * it; a SCHED_IDLE task gives way the moment one of them wakes (decision 026). Only lowers, which an unprivileged
+ * process may do to its own processes; otherwise nothing changes and nice 19 stays.
+ */
+async function setIdlePolicy(pid: number): Promise<void> {
+  try {
+    await promisify(execFile)('chrt', ['--idle', '--pid', '0', String(pid)], { timeout: 5000 });
+  } catch {
+    // No chrt, or not allowed: nice 19 it is.
+  }
+}
 
 /** The process title of `pid` on this host, or null when there is no such process. */
 function processTitle(pid: number): string | null {
@@ -58,7 +95,13 @@ export async function lowerBackendPriority(client: pg.PoolClient): Promise<Lower
     const title = processTitle(row.pid);
     if (title === null || !titleNamesConnection(title, localPort, row.port)) return null;
     os.setPriority(row.pid, BACKGROUND_NICE);
-    return { pid: row.pid, nice: os.getPriority(row.pid) };
+    await setIdlePolicy(row.pid);
+    const policy = schedulingPolicy(row.pid);
+    return {
+      pid: row.pid,
+      nice: os.getPriority(row.pid),
+      policy: policy === SCHED_IDLE ? 'idle' : policy === 0 ? 'normal' : 'other',
+    };
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { lowerBackendPriority } from '../db/backend-priority.js';
+import { lowerBackendPriority, type LoweredPriority } from '../db/backend-priority.js';
 import {
   MAX_REFRESH_AGE_SECONDS,
   MAX_STALE_LIST_SECONDS,
@@ -20,6 +20,11 @@ export interface RefreshResult {
   seconds: number;
   coLikedPairs: number;
   contentPairs: number;
+  /**
+   * How the refresh's backend ran when `lowPriority` was asked: 'idle' (SCHED_IDLE and nice 19), 'nice' (nice 19
+   * only), or absent (normal priority: not asked, or not a backend of this host).
+   */
+  priority?: 'idle' | 'nice';
 }
 
 /** Where meal-plan entries are, when the meal planner's table exists (issue 18); null otherwise. */
@@ -269,12 +274,13 @@ export async function refreshRecommendations(
   // With `lowPriority` and a database of this host, the refresh runs at the lowest CPU priority; such a connection is
   // closed afterwards, not pooled (db/backend-priority.ts). Off by default: the one run at 1M had a 30 s stall of
   // the API during the refresh's writes (decision 026).
-  let lowered = false;
+  let lowered: LoweredPriority | null = null;
   const done = (status: RefreshResult['status'], coLikedPairs = 0, contentPairs = 0): RefreshResult => ({
     status,
     seconds: (performance.now() - started) / 1000,
     coLikedPairs,
     contentPairs,
+    ...(lowered ? { priority: lowered.policy === 'idle' ? ('idle' as const) : ('nice' as const) } : {}),
   });
   try {
     await client.query('BEGIN');
@@ -296,7 +302,7 @@ export async function refreshRecommendations(
         await client.query('ROLLBACK');
         return done('unchanged');
       }
-      lowered = options.lowPriority === true && (await lowerBackendPriority(client)) !== null;
+      if (options.lowPriority === true) lowered = await lowerBackendPriority(client);
       const work: Statement[] = [
         ...coLikedStatements(await mealPlanTable(client)),
         ...contentStatements(contentScope(force, previous?.marker, options.contentSlice ?? clockSlice())),
@@ -337,6 +343,6 @@ export async function refreshRecommendations(
       throw error;
     }
   } finally {
-    client.release(lowered);
+    client.release(lowered !== null);
   }
 }
