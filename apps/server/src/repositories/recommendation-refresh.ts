@@ -272,8 +272,8 @@ export async function refreshRecommendations(
   const started = performance.now();
   const client = await pool.connect();
   // With `lowPriority` and a database of this host, the refresh runs at the lowest CPU priority; such a connection is
-  // closed afterwards, not pooled (db/backend-priority.ts). Off by default: the one run at 1M had a 30 s stall of
-  // the API during the refresh's writes (decision 026).
+  // closed afterwards, not pooled (db/backend-priority.ts). Off by default (RECOMMENDATIONS_REFRESH_LOW_PRIORITY): at
+  // 1M it steadied the API's median during a refresh but not its worst rounds (decision 026).
   let lowered: LoweredPriority | null = null;
   const done = (status: RefreshResult['status'], coLikedPairs = 0, contentPairs = 0): RefreshResult => ({
     status,
