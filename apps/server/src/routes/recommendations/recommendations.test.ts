@@ -238,11 +238,16 @@ describe('incremental content refresh', () => {
 
   it('rewrites no stored pair that did not change (a neutral review changes no like)', async () => {
     await refresh();
+    // xmax too: an ON CONFLICT DO UPDATE whose WHERE keeps a row still locks it (a WAL record and a dirtied page).
+    // Popularity as well, but for the reviewed recipe (its review count, and so its Bayesian rating, changes).
     const versions = async () =>
       (
         await pool().query<{ v: string }>(
-          `SELECT string_agg(recipe_id::text || neighbour_id::text || xmin::text, ',' ORDER BY recipe_id, neighbour_id) AS v
-           FROM recipe_neighbours WHERE kind = 1`,
+          `SELECT (SELECT string_agg(recipe_id::text || neighbour_id::text || xmin::text || '/' || xmax::text, ','
+                     ORDER BY recipe_id, neighbour_id) FROM recipe_neighbours WHERE kind = 1)
+                  || '|' || (SELECT string_agg(recipe_id::text || xmin::text || '/' || xmax::text, ',' ORDER BY recipe_id)
+                     FROM recipe_popularity WHERE recipe_id <> $1) AS v`,
+          [ids.ramen],
         )
       ).rows[0]!.v;
     const before = await versions();
