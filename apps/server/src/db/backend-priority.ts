@@ -23,7 +23,8 @@ export interface LoweredPriority {
   nice: number;
   /**
    * The kernel's scheduling policy read back: 'idle' (SCHED_IDLE, set with util-linux's `chrt` where it is
-   * installed and allowed) or 'normal' (nice 19 only).
+   * installed and allowed), 'normal' (SCHED_OTHER: nice 19 only), or 'other' (a policy someone else set, or none
+   * readable; nice 19 still applies).
    */
   policy: 'idle' | 'normal' | 'other';
 }
