@@ -341,6 +341,97 @@ describe('co-liked pairs weigh each cook by how much they like (inverse user fre
   });
 });
 
+describe('co-liked pairs computed recipe by recipe, in slices', () => {
+  it('match the definition over the whole community: co / (nᵢ^0.6 · nⱼ^0.4), 3 users or more, top 40', async () => {
+    const world = await createTestApp();
+    try {
+      const pool = world.database.pool;
+      const authors = [await registerUser(world.app, 'Author 1'), await registerUser(world.app, 'Author 2')];
+      // Made-up words, no two recipes alike: every relation is by who likes what. More recipes than slices (16), so
+      // every slice has some, and more candidates than the 40 kept for the popular ones.
+      const made: string[] = [];
+      for (let index = 0; index < 56; index++) {
+        const word = `Qx${index.toString(36)}vorp${'abcdefgh'[index % 8]}`;
+        made.push(await createRecipe(world.app, authors[index % 2]!.jar, recipe(word, [`1 ${word.toLowerCase()}`])));
+      }
+      // 70 cooks, each saving 3-22 recipes drawn with a long tail (a fixed-seed generator).
+      let seed = 19;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const cooks = Array.from({ length: 70 }, (_, n) => `00000000-0000-4000-8100-${n.toString(16).padStart(12, '0')}`);
+      await pool.query(
+        `INSERT INTO users (id, name, email, password_hash)
+         SELECT id, 'Cook', 'slices-' || id || '@example.com', 'not-a-hash' FROM unnest($1::uuid[]) AS id`,
+        [cooks],
+      );
+      const saves: [string, string][] = [];
+      for (const cook of cooks) {
+        const picked = new Set<string>();
+        const count = 3 + Math.floor(random() * 20);
+        while (picked.size < count) picked.add(made[Math.floor(made.length * random() ** 2)]!);
+        for (const id of picked) saves.push([cook, id]);
+      }
+      await pool.query(
+        `INSERT INTO saved_recipes (user_id, recipe_id)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[])`,
+        [saves.map((pair) => pair[0]), saves.map((pair) => pair[1])],
+      );
+      await refreshRecommendations(pool, true);
+
+      // The definition, in double precision here: each cook's likes are their saves and their own recipes, with
+      // weight (likes)^−0.5; n is the sum of a recipe's likers' weights; a pair needs 3 different users.
+      const likes = new Map<string, Set<string>>();
+      const like = (user: string, id: string) => likes.set(user, (likes.get(user) ?? new Set()).add(id));
+      for (const [user, id] of saves) like(user, id);
+      made.forEach((id, index) => like(authors[index % 2]!.id, id));
+      const n = new Map<string, number>();
+      const co = new Map<string, { weight: number; users: number }>();
+      for (const recipes of likes.values()) {
+        const weight = recipes.size ** -0.5;
+        for (const i of recipes) {
+          n.set(i, (n.get(i) ?? 0) + weight);
+          for (const j of recipes) {
+            if (i === j) continue;
+            const pair = co.get(`${i} ${j}`) ?? { weight: 0, users: 0 };
+            co.set(`${i} ${j}`, { weight: pair.weight + weight, users: pair.users + 1 });
+          }
+        }
+      }
+      const expected = new Map<string, number[]>();
+      for (const [key, pair] of co) {
+        if (pair.users < 3) continue;
+        const [i, j] = key.split(' ') as [string, string];
+        expected.set(i, [...(expected.get(i) ?? []), pair.weight / (n.get(i)! ** 0.6 * n.get(j)! ** 0.4)]);
+      }
+      const stored = await pool.query<{ recipe_id: string; neighbour_id: string; score: number }>(
+        'SELECT recipe_id, neighbour_id, score FROM recipe_neighbours WHERE kind = 1 ORDER BY recipe_id, score DESC',
+      );
+      const storedBy = new Map<string, { neighbour: string; score: number }[]>();
+      for (const row of stored.rows)
+        storedBy.set(row.recipe_id, [
+          ...(storedBy.get(row.recipe_id) ?? []),
+          { neighbour: row.neighbour_id, score: row.score },
+        ]);
+      expect([...storedBy.keys()].sort()).toEqual([...expected.keys()].sort());
+      let cut = 0;
+      for (const [id, scores] of expected) {
+        const best = scores.sort((a, b) => b - a).slice(0, 40);
+        if (scores.length > 40) cut++;
+        const list = storedBy.get(id)!;
+        // Rank by rank, the stored scores are the definition's best 40 (a real: six significant digits).
+        expect(list.map((entry) => entry.score)).toEqual(best.map((score) => expect.closeTo(score, 5)));
+        // And each stored neighbour scores what the definition gives that pair.
+        for (const entry of list) {
+          const pair = co.get(`${id} ${entry.neighbour}`)!;
+          expect(entry.score).toBeCloseTo(pair.weight / (n.get(id)! ** 0.6 * n.get(entry.neighbour)! ** 0.4), 5);
+        }
+      }
+      expect(cut).toBeGreaterThan(0);
+    } finally {
+      await world.close();
+    }
+  });
+});
+
 describe('refresh on a community where a word is in every recipe', () => {
   it('relates nothing by that word and does not fail (idf 0 gave a zero norm: division by zero)', async () => {
     const small = await createTestApp();
