@@ -47,6 +47,8 @@ export interface UnderRefreshResult {
 
 interface Round {
   at: number;
+  /** The refresh's statements that ran during the round (by the table they write), longest first. */
+  doing?: string[];
   view: LoadResult;
   similar: LoadResult;
   recommended: LoadResult;
@@ -81,7 +83,15 @@ async function logInCooks(pool: pg.Pool, baseUrl: string, count: number): Promis
 type Refresh = (
   pool: pg.Pool,
   force?: boolean,
+  onStatement?: (text: string, milliseconds: number) => void,
 ) => Promise<{ status: string; seconds: number; priority?: 'idle' | 'nice' }>;
+
+/** What the refresh was doing: the temp table or stored table a statement writes, e.g. 'rec_co_liked'. */
+function statementLabel(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  const target = /^(?:CREATE TEMP TABLE|CREATE (?:UNIQUE )?INDEX ON|INSERT INTO|DELETE FROM|ANALYZE) (\w+)/i.exec(flat);
+  return target?.[1] ?? flat.split(' ').slice(0, 2).join(' ');
+}
 
 export async function measureUnderRefresh(options: {
   databaseUrl: string;
@@ -191,13 +201,32 @@ export async function measureUnderRefresh(options: {
     if (options.wholeRefresh) {
       const started = performance.now();
       let done = false;
-      const refresh = options.refresh(pool, true).finally(() => (done = true));
+      // Each statement's span in seconds since the refresh started, to say what each round ran beside.
+      const spans: { from: number; to: number; label: string }[] = [];
+      const refresh = options
+        .refresh(pool, true, (text, milliseconds) => {
+          const to = (performance.now() - started) / 1000;
+          spans.push({ from: to - milliseconds / 1000, to, label: statementLabel(text) });
+        })
+        .finally(() => (done = true));
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const rounds: Round[] = [];
       while (!done) {
         const at = (performance.now() - started) / 1000;
         options.log(`under-refresh: round ${rounds.length + 1}, ${at.toFixed(0)} s into the refresh`);
         rounds.push({ at, ...(await round()) });
+      }
+      for (const [index, r] of rounds.entries()) {
+        const end = rounds[index + 1]?.at ?? Infinity;
+        const seconds = new Map<string, number>();
+        for (const span of spans) {
+          const overlap = Math.min(span.to, end) - Math.max(span.from, r.at);
+          if (overlap > 0) seconds.set(span.label, (seconds.get(span.label) ?? 0) + overlap);
+        }
+        r.doing = [...seconds]
+          .filter(([, s]) => s >= 0.5)
+          .sort((a, b) => b[1] - a[1])
+          .map(([label, s]) => `${label} ${s.toFixed(0)} s`);
       }
       const { seconds, priority } = await refresh;
       options.log(`under-refresh: the refresh committed after ${seconds.toFixed(1)} s; one round after it`);
@@ -322,9 +351,9 @@ function renderRounds(result: UnderRefreshResult): string[] {
   return [
     'Round by round (p50 / p99 ms, and p99 against the quiet p99):',
     '',
-    '| seconds into the refresh | view-recipe | similar | recommended |',
-    '| --- | ---: | ---: | ---: |',
-    ...(result.rounds ?? []).map((r) => line(r.at.toFixed(0), r)),
-    ...(result.afterCommit ? [line('just after the commit', result.afterCommit)] : []),
+    "| seconds into the refresh | view-recipe | similar | recommended | the refresh's statements in the round |",
+    '| --- | ---: | ---: | ---: | --- |',
+    ...(result.rounds ?? []).map((r) => `${line(r.at.toFixed(0), r)} ${(r.doing ?? []).slice(0, 4).join(', ')} |`),
+    ...(result.afterCommit ? [`${line('just after the commit', result.afterCommit)} |`] : []),
   ];
 }

@@ -228,7 +228,7 @@ async function runSize(
       refreshRecommendations: (
         pool: pg.Pool,
         force?: boolean,
-        options?: { lowPriority?: boolean },
+        options?: { lowPriority?: boolean; onStatement?: (text: string, milliseconds: number) => void },
       ) => Promise<RefreshResult>;
     }>('repositories/recommendation-refresh.js');
     log(`${label}: full refresh`);
@@ -383,7 +383,8 @@ async function runSize(
       apiUnderRefresh = await measureUnderRefresh({
         databaseUrl: database.url,
         ...underRefresh,
-        refresh: (pool, force) => refreshRecommendations(pool, force, { lowPriority }),
+        refresh: (pool, force, onStatement) =>
+          refreshRecommendations(pool, force, { lowPriority, ...(onStatement ? { onStatement } : {}) }),
         log,
       });
     }
