@@ -105,7 +105,7 @@ function coLikedStatements(mealPlan: string | null): string[] {
     // Each like also carries its user's weight, (likes of that user)^−e (coLikedUserWeightExponent): a cook who likes
     // hundreds of recipes, across several tastes and at random, links them all, and counts less per pair than a cook
     // whose few likes say what goes together. Counted by a GROUP BY and joined: as a window over each user's likes
-    // (count(*) OVER (PARTITION BY user_id)), PostgreSQL 15 took 74 s for 500,000 users at 1M recipes, against ~8 s.
+    // (count(*) OVER (PARTITION BY user_id)), PostgreSQL 15 took 74 s for 500,000 users at 1M recipes, against ~10 s.
     `CREATE TEMP TABLE rec_user_weights ON COMMIT DROP AS
      SELECT user_id, power(count(*), ${-P.coLikedUserWeightExponent})::real AS uw FROM rec_user_likes GROUP BY user_id`,
     `ANALYZE rec_user_weights`,
@@ -124,7 +124,7 @@ function coLikedStatements(mealPlan: string | null): string[] {
      ON COMMIT DROP`,
     // Recipe by recipe through the indexes (a nested loop: its likers, then their other likes), so each aggregate is
     // one recipe's candidates, in memory, cut to its top list at once. One statement grouping every pair of the site
-    // (until 2026-12-01) spilled gigabytes of hash and sort files at 1M recipes, and the API's p99 was 2.5-5× worse
+    // (until 2026-12-01) spilled its hash and sort to files at 1M recipes, and the API's p99 was 2.6-5.1× worse
     // while it ran (decision 026).
     `SET LOCAL enable_hashjoin = off`,
     `SET LOCAL enable_mergejoin = off`,
