@@ -129,8 +129,9 @@ function coLikedStatements(mealPlan: string | null): string[] {
     `SET LOCAL enable_hashjoin = off`,
     `SET LOCAL enable_mergejoin = off`,
     ...Array.from({ length: P.coLikedSlices }, (_, slice) => coLikedSliceSql(slice + 1)),
-    `SET LOCAL enable_hashjoin = on`,
-    `SET LOCAL enable_mergejoin = on`,
+    // Back to the configured values (not simply 'on': an operator may have turned one off in postgresql.conf).
+    `SET LOCAL enable_hashjoin TO DEFAULT`,
+    `SET LOCAL enable_mergejoin TO DEFAULT`,
     ...writeChanges('rec_co_liked', 1),
   ];
 }
