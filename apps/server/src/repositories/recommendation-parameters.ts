@@ -8,10 +8,10 @@ export const RECOMMENDER = {
   /** Co-liked neighbours kept per recipe. */
   coLikedNeighbours: 40,
   /**
-   * The co-liked neighbours are computed in this many statements, each for a slice of the recipes (by id), so no one
-   * statement runs for minutes (at 1M recipes a slice takes seconds).
+   * The co-liked and the content neighbours are each computed in this many statements, each for a slice of the
+   * recipes (by id), so no one statement runs for minutes (at 1M recipes a slice takes seconds).
    */
-  coLikedSlices: 16,
+  statementSlices: 16,
   /** Content neighbours kept per recipe, and the least content similarity kept. */
   contentNeighbours: 20,
   minContentScore: 0.08,

@@ -85,6 +85,30 @@ function coLikedSliceSql(slice: number): string {
      ) x WHERE c.slice = ${slice}`;
 }
 
+/**
+ * The content neighbours (kind 2) of one slice of the targets: the cosine of the target's weighted words with each
+ * candidate's, over the words where the candidate is one of the word's champions (rec_champions), at least
+ * minContentScore, the best contentNeighbours by cosine × (1 + likes)^contentPopularityExponent (the well-liked
+ * among the similar; the stored score stays the cosine). Summed in double precision, as the co-liked part, so the
+ * stored real does not depend on the order the rows come in.
+ */
+function contentSliceSql(slice: number): string {
+  return `INSERT INTO rec_content (recipe_id, neighbour_id, score)
+     SELECT t.recipe_id, x.neighbour_id, x.score
+     FROM rec_targets t JOIN rec_norms na ON na.recipe_id = t.recipe_id CROSS JOIN LATERAL (
+       SELECT p.neighbour_id, p.score::real AS score FROM (
+         SELECT b.recipe_id AS neighbour_id, b.n,
+                sum(a.w::float8 * b.w) / NULLIF(na.norm::float8 * b.norm, 0) AS score
+         FROM rec_weighted a JOIN rec_champions b ON b.term = a.term AND b.recipe_id <> a.recipe_id
+         WHERE a.recipe_id = t.recipe_id
+         GROUP BY b.recipe_id, b.norm, b.n
+       ) p
+       WHERE p.score >= ${P.minContentScore}
+       ORDER BY p.score * power(1 + p.n, ${P.contentPopularityExponent}) DESC, p.neighbour_id
+       LIMIT ${P.contentNeighbours}
+     ) x WHERE t.slice = ${slice}`;
+}
+
 /** Likes and the co-liked neighbours (kind 1). */
 function coLikedStatements(mealPlan: string | null): string[] {
   return [
@@ -116,7 +140,7 @@ function coLikedStatements(mealPlan: string | null): string[] {
     `ANALYZE rec_likes`,
     // Recipes with enough likers to be in a pair, each with its slice (below) and n, the sum of its likers' weights.
     `CREATE TEMP TABLE rec_like_counts ON COMMIT DROP AS
-     SELECT recipe_id, sum(uw)::real AS n, ntile(${P.coLikedSlices}) OVER (ORDER BY recipe_id) AS slice
+     SELECT recipe_id, sum(uw)::real AS n, ntile(${P.statementSlices}) OVER (ORDER BY recipe_id) AS slice
      FROM rec_likes GROUP BY recipe_id HAVING count(*) >= ${P.minUsersPerPair}`,
     `CREATE UNIQUE INDEX ON rec_like_counts (recipe_id) INCLUDE (n)`,
     `ANALYZE rec_like_counts`,
@@ -128,7 +152,7 @@ function coLikedStatements(mealPlan: string | null): string[] {
     // while it ran (decision 026).
     `SET LOCAL enable_hashjoin = off`,
     `SET LOCAL enable_mergejoin = off`,
-    ...Array.from({ length: P.coLikedSlices }, (_, slice) => coLikedSliceSql(slice + 1)),
+    ...Array.from({ length: P.statementSlices }, (_, slice) => coLikedSliceSql(slice + 1)),
     // Back to the configured values (not simply 'on': an operator may have turned one off in postgresql.conf).
     `SET LOCAL enable_hashjoin TO DEFAULT`,
     `SET LOCAL enable_mergejoin TO DEFAULT`,
@@ -170,12 +194,18 @@ type Statement = string | { text: string; values: unknown[] };
 export type ContentScope = 'all' | { since: string; slice: number };
 
 function contentTargets(scope: ContentScope): Statement[] {
-  if (scope === 'all') return [`CREATE TEMP TABLE rec_targets ON COMMIT DROP AS SELECT id AS recipe_id FROM recipes`];
+  // Each target with its statement slice (contentSliceSql), by ntile over the id.
+  const sliced = `ntile(${P.statementSlices}) OVER (ORDER BY id) AS slice`;
+  if (scope === 'all')
+    return [
+      `CREATE TEMP TABLE rec_targets ON COMMIT DROP AS SELECT id AS recipe_id, ${sliced} FROM recipes`,
+      `ANALYZE rec_targets`,
+    ];
   const slice = Number(scope.slice);
   return [
     {
       text: `CREATE TEMP TABLE rec_targets ON COMMIT DROP AS
-             SELECT id AS recipe_id FROM recipes
+             SELECT id AS recipe_id, ${sliced} FROM recipes
              WHERE updated_at > $1::timestamptz OR abs(hashtext(id::text)) % ${P.contentSlices} = ${slice}`,
       values: [scope.since],
     },
@@ -215,35 +245,33 @@ function contentStatements(scope: ContentScope): Statement[] {
      SELECT t.recipe_id, t.term, (t.tw * i.idf)::real AS w FROM rec_terms t JOIN rec_term_idf i USING (term)
      -- A word in every recipe has idf 0: it links nothing, and a recipe of only such words would have norm 0.
      WHERE i.idf > 0`,
+    `CREATE INDEX ON rec_weighted (recipe_id)`,
     `CREATE TEMP TABLE rec_norms ON COMMIT DROP AS
      SELECT recipe_id, sqrt(sum(w * w))::real AS norm FROM rec_weighted GROUP BY recipe_id`,
+    `CREATE UNIQUE INDEX ON rec_norms (recipe_id) INCLUDE (norm)`,
+    // Each champion carries its norm and its likes, so a target's candidates need no lookup of their own (at 10k,
+    // the two lookups per (target, word, champion) were two thirds of the content part's time).
     `CREATE TEMP TABLE rec_champions ON COMMIT DROP AS
-     SELECT term, recipe_id, w FROM (
-       SELECT w.term, w.recipe_id, w.w,
+     SELECT x.term, x.recipe_id, x.w, nm.norm, x.n FROM (
+       SELECT w.term, w.recipe_id, w.w, coalesce(c.n, 0)::real AS n,
               row_number() OVER (PARTITION BY w.term ORDER BY coalesce(c.n, 0) DESC, w.recipe_id) AS rank
        FROM rec_weighted w LEFT JOIN rec_all_counts c USING (recipe_id)
-     ) x WHERE rank <= ${P.contentChampionsPerTerm}`,
+     ) x JOIN rec_norms nm USING (recipe_id) WHERE x.rank <= ${P.contentChampionsPerTerm}`,
     `CREATE INDEX ON rec_champions (term)`,
     `ANALYZE rec_weighted`,
     `ANALYZE rec_norms`,
     `ANALYZE rec_champions`,
     ...contentTargets(scope),
-    `CREATE TEMP TABLE rec_content ON COMMIT DROP AS
-     SELECT recipe_id, neighbour_id, score FROM (
-       SELECT p.*, row_number() OVER (
-                PARTITION BY p.recipe_id
-                ORDER BY p.score * power(1 + coalesce(c.n, 0), ${P.contentPopularityExponent}) DESC, p.neighbour_id
-              ) AS rank
-       FROM (
-         SELECT a.recipe_id, b.recipe_id AS neighbour_id,
-                (sum(a.w * b.w) / NULLIF(min(na.norm) * min(nb.norm), 0))::real AS score
-         FROM rec_targets t JOIN rec_weighted a ON a.recipe_id = t.recipe_id
-           JOIN rec_champions b ON b.term = a.term AND b.recipe_id <> a.recipe_id
-           JOIN rec_norms na ON na.recipe_id = a.recipe_id JOIN rec_norms nb ON nb.recipe_id = b.recipe_id
-         GROUP BY a.recipe_id, b.recipe_id
-       ) p LEFT JOIN rec_all_counts c ON c.recipe_id = p.neighbour_id
-       WHERE p.score >= ${P.minContentScore}
-     ) ranked WHERE rank <= ${P.contentNeighbours}`,
+    `CREATE TEMP TABLE rec_content (recipe_id uuid NOT NULL, neighbour_id uuid NOT NULL, score real NOT NULL)
+     ON COMMIT DROP`,
+    // Target by target through the indexes, as the co-liked part: one statement grouping every (target, candidate)
+    // of a forced refresh (until 2026-12-02) hashed ~450 million rows at 1M recipes, spilled them to files and
+    // ranked the result by a window (about 15 minutes).
+    `SET LOCAL enable_hashjoin = off`,
+    `SET LOCAL enable_mergejoin = off`,
+    ...Array.from({ length: P.statementSlices }, (_, slice) => contentSliceSql(slice + 1)),
+    `SET LOCAL enable_hashjoin TO DEFAULT`,
+    `SET LOCAL enable_mergejoin TO DEFAULT`,
     // The targets' lists are replaced (an unpublished target has none now); the other lists stay as they are.
     ...writeChanges('rec_content', 2, scope === 'all' ? '' : 'AND n.recipe_id IN (SELECT recipe_id FROM rec_targets)'),
   ];

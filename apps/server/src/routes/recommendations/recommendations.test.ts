@@ -432,6 +432,147 @@ describe('co-liked pairs computed recipe by recipe, in slices', () => {
   });
 });
 
+describe('content neighbours computed recipe by recipe, in slices', () => {
+  it('match the definition: idf-weighted cosine over champion words, at least 0.08, top 20 by cosine × (1 + likes)', async () => {
+    const world = await createTestApp();
+    try {
+      const pool = world.database.pool;
+      const authors = [await registerUser(world.app, 'Author 1'), await registerUser(world.app, 'Author 2')];
+      let seed = 23;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      // Made-up words (letters only, so the search vector keeps them whole). One title word is in nine recipes of
+      // ten, more than its 50 champions; the others are in a few recipes each, so most lists are shorter than 20 and
+      // a pair where the candidate is not that word's champion (its score leaves the word out) is stored.
+      const letters = 'bdfgklmnprstvz';
+      const wordOf = (kind: string, n: number) =>
+        `${kind}${letters[n % 14]}${'aeiou'[n % 5]}${letters[(n * 7 + 3) % 14]}${'aeiou'[(n * 3) % 5]}x`;
+      const drawWord = (kind: string, count: number) => wordOf(kind, Math.floor(count * random() ** 2));
+      const rows = Array.from({ length: 130 }, (_, index) => {
+        const title = [random() < 0.9 ? 'Zomaxel' : '', drawWord('ti', 8)].join(' ').trim();
+        const ingredients = Array.from(
+          { length: 2 + Math.floor(random() * 2) },
+          () => `1 cup ${wordOf('in', Math.floor(random() * 40))}`,
+        );
+        // Every tenth is a draft: no content list of its own, and in none.
+        return { author: authors[index % 2]!.id, title, ingredients, published: index % 10 !== 9 };
+      });
+      const made = (
+        await pool.query<{ id: string }>(
+          `INSERT INTO recipes (author_id, title, cooking_time, ingredients, steps, is_published)
+           SELECT a, t, 30, string_to_array(i, '|'), ARRAY['Cook it'], p
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::boolean[]) WITH ORDINALITY AS x(a, t, i, p, o)
+           ORDER BY o RETURNING id`,
+          [
+            rows.map((row) => row.author),
+            rows.map((row) => row.title),
+            rows.map((row) => row.ingredients.join('|')),
+            rows.map((row) => row.published),
+          ],
+        )
+      ).rows.map((row) => row.id);
+      const published = made.filter((_, index) => rows[index]!.published);
+      // 40 cooks saving 2-12 published recipes each, with a long tail: the likes rank the champions and the lists.
+      const cooks = Array.from({ length: 40 }, (_, n) => `00000000-0000-4000-8200-${n.toString(16).padStart(12, '0')}`);
+      await pool.query(
+        `INSERT INTO users (id, name, email, password_hash)
+         SELECT id, 'Cook', 'content-' || id || '@example.com', 'not-a-hash' FROM unnest($1::uuid[]) AS id`,
+        [cooks],
+      );
+      const saves: [string, string][] = [];
+      for (const cook of cooks) {
+        const picked = new Set<string>();
+        const count = 2 + Math.floor(random() * 11);
+        while (picked.size < count) picked.add(published[Math.floor(published.length * random() ** 2)]!);
+        for (const id of picked) saves.push([cook, id]);
+      }
+      await pool.query('INSERT INTO saved_recipes (user_id, recipe_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])', [
+        saves.map((pair) => pair[0]),
+        saves.map((pair) => pair[1]),
+      ]);
+      await refreshRecommendations(pool, true);
+
+      // The definition, here in double precision, over the words PostgreSQL's search vector gives each recipe:
+      // title (A) and ingredient (C) lexemes of 3+ letters, a title word weighing 2; idf ln(N / df) for the words in 2
+      // or more recipes (and at most max(200, 5 % of them): none here); a word's champions are its 50 recipes with
+      // the most likers (saves and the author), then by id.
+      const lexemes = await pool.query<{ id: string; lexeme: string; title: boolean }>(
+        `SELECT r.id, t.lexeme, 'A' = ANY (t.weights) AS title FROM recipes r, unnest(r.search_vector) t
+         WHERE r.is_published AND t.weights && ARRAY['A', 'C'] AND t.lexeme ~ '^[[:alpha:]]{3,}$'`,
+      );
+      const likers = new Map<string, number>(published.map((id) => [id, 1]));
+      for (const [, id] of saves) likers.set(id, likers.get(id)! + 1);
+      const df = new Map<string, number>();
+      for (const row of lexemes.rows) df.set(row.lexeme, (df.get(row.lexeme) ?? 0) + 1);
+      const weights = new Map<string, Map<string, number>>();
+      for (const row of lexemes.rows) {
+        const count = df.get(row.lexeme)!;
+        if (count < 2) continue;
+        const idf = Math.log(published.length / count);
+        if (idf <= 0) continue;
+        weights.set(row.id, (weights.get(row.id) ?? new Map()).set(row.lexeme, (row.title ? 2 : 1) * idf));
+      }
+      const norm = new Map([...weights].map(([id, w]) => [id, Math.hypot(...w.values())]));
+      const champions = new Map<string, Set<string>>();
+      for (const term of df.keys()) {
+        const holders = [...weights].filter(([, w]) => w.has(term)).map(([id]) => id);
+        holders.sort((a, b) => likers.get(b)! - likers.get(a)! || (a < b ? -1 : 1));
+        champions.set(term, new Set(holders.slice(0, 50)));
+      }
+      expect(Math.max(...[...df.values()])).toBeGreaterThan(50);
+      const definition = (championsOf: (term: string) => Iterable<string>) => {
+        const lists = new Map<string, { neighbour: string; score: number; key: number }[]>();
+        for (const [a, wa] of weights) {
+          const sums = new Map<string, number>();
+          for (const [term, w] of wa)
+            for (const b of championsOf(term))
+              if (b !== a) sums.set(b, (sums.get(b) ?? 0) + w * weights.get(b)!.get(term)!);
+          const list = [...sums]
+            .map(([b, sum]) => ({ neighbour: b, score: sum / (norm.get(a)! * norm.get(b)!) }))
+            .filter((entry) => entry.score >= 0.08)
+            .map((entry) => ({ ...entry, key: entry.score * (1 + likers.get(entry.neighbour)!) }))
+            .sort((x, y) => y.key - x.key);
+          if (list.length > 0) lists.set(a, list);
+        }
+        return lists;
+      };
+      const expected = definition((term) => champions.get(term)!);
+      // The community exercises the champion lists: with every recipe of a word as its champion, some stored list
+      // would differ.
+      const unbounded = definition((term) => [...weights].filter(([, w]) => w.has(term)).map(([id]) => id));
+      const top = (lists: typeof expected) =>
+        JSON.stringify([...lists].map(([id, list]) => [id, list.slice(0, 20).map((e) => e.score.toFixed(5))]));
+      expect(top(unbounded)).not.toBe(top(expected));
+      const stored = await pool.query<{ recipe_id: string; neighbour_id: string; score: number }>(
+        'SELECT recipe_id, neighbour_id, score FROM recipe_neighbours WHERE kind = 2',
+      );
+      const storedBy = new Map<string, { neighbour: string; score: number }[]>();
+      for (const row of stored.rows)
+        storedBy.set(row.recipe_id, [
+          ...(storedBy.get(row.recipe_id) ?? []),
+          { neighbour: row.neighbour_id, score: row.score },
+        ]);
+      expect([...storedBy.keys()].sort()).toEqual([...expected.keys()].sort());
+      let cut = 0;
+      for (const [id, list] of expected) {
+        if (list.length > 20) cut++;
+        const keyOf = (entry: { neighbour: string; score: number }) => entry.score * (1 + likers.get(entry.neighbour)!);
+        const got = storedBy.get(id)!.sort((x, y) => keyOf(y) - keyOf(x));
+        // Rank by rank, the stored lists are the definition's best 20 (ties may swap: compare the ranking keys) ...
+        expect(got.map(keyOf)).toEqual(list.slice(0, 20).map((entry) => expect.closeTo(entry.key, 4)));
+        // ... and each stored neighbour has the cosine the definition gives that pair.
+        for (const entry of got) {
+          const wanted = list.find((candidate) => candidate.neighbour === entry.neighbour);
+          expect(wanted).toBeDefined();
+          expect(entry.score).toBeCloseTo(wanted!.score, 5);
+        }
+      }
+      expect(cut).toBeGreaterThan(0);
+    } finally {
+      await world.close();
+    }
+  });
+});
+
 describe('refresh on a community where a word is in every recipe', () => {
   it('relates nothing by that word and does not fail (idf 0 gave a zero norm: division by zero)', async () => {
     const small = await createTestApp();
