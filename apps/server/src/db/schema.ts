@@ -253,7 +253,19 @@ export const recommendationRefreshes = pgTable('recommendation_refreshes', {
   seconds: real('seconds').notNull(),
   coLikedPairs: integer('co_liked_pairs').notNull(),
   contentPairs: integer('content_pairs').notNull(),
+  /** Refreshes run so far (migration 0011): each takes the next rotating slice. */
+  runs: bigint('runs', { mode: 'number' }).notNull().default(0),
 });
+
+/** The likes the last recommendation refresh used (migration 0011; written by the refresh only). */
+export const recommendationLikes = pgTable(
+  'recommendation_likes',
+  {
+    userId: uuid('user_id').notNull(),
+    recipeId: uuid('recipe_id').notNull(),
+  },
+  (t) => [primaryKey({ name: 'recommendation_likes_pkey', columns: [t.userId, t.recipeId] })],
+);
 
 /**
  * Issue 18 (migration 0006, docs/decisions/024): a user's planned meals. A recipe entry has `recipeTitle` (the title

@@ -12,6 +12,12 @@ export const RECOMMENDER = {
    * recipes (by id), so no one statement runs for minutes (at 1M recipes a slice takes seconds).
    */
   statementSlices: 16,
+  /**
+   * Besides the recipes liked by cooks whose likes changed, each refresh computes the co-liked lists of one slice of
+   * 1/coLikedRotation of the recipes (successive refreshes, successive slices), so a list whose neighbours' likers
+   * changed is exact again within that many refreshes (decision 026, 'The co-liked part incremental').
+   */
+  coLikedRotation: 16,
   /** Content neighbours kept per recipe, and the least content similarity kept. */
   contentNeighbours: 20,
   minContentScore: 0.08,
@@ -46,7 +52,8 @@ export const RECOMMENDER = {
   contentChampionsPerTerm: 50,
   /**
    * Each refresh recomputes the content neighbours of the recipes changed since the previous one and of one slice of
-   * 1/contentSlices of all recipes (turning each minute), so every list is redone within that many refreshes.
+   * 1/contentSlices of all recipes (successive refreshes, successive slices), so every list is redone within that
+   * many refreshes.
    */
   contentSlices: 96,
   /** Title words count double against ingredient words. */

@@ -71,7 +71,7 @@ const halfLife = (days: number) => `${days * 86400}`;
  */
 function coLikedSliceSql(slice: number): string {
   return `INSERT INTO rec_co_liked (recipe_id, neighbour_id, score)
-     SELECT c.recipe_id, x.neighbour_id, x.score FROM rec_like_counts c CROSS JOIN LATERAL (
+     SELECT c.recipe_id, x.neighbour_id, x.score FROM rec_co_sliced c CROSS JOIN LATERAL (
        SELECT g.neighbour_id,
               (g.co / (power(c.n, ${1 - P.coLikedAlpha}) * power(cb.n, ${P.coLikedAlpha}))
                * g.users / (g.users + ${P.coLikedShrink}))::real AS score
@@ -109,8 +109,15 @@ function contentSliceSql(slice: number): string {
      ) x WHERE t.slice = ${slice}`;
 }
 
+/**
+ * Which co-liked lists a refresh computes: 'all' (forced), or those of the recipes that a cook whose likes changed
+ * since the last refresh likes or liked, plus one rotating slice of 1 / coLikedRotation of the rest (`rotation`; -1
+ * takes none: tests).
+ */
+export type CoLikedScope = 'all' | { rotation: number };
+
 /** Likes and the co-liked neighbours (kind 1). */
-function coLikedStatements(mealPlan: string | null): string[] {
+function coLikedStatements(mealPlan: string | null, scope: CoLikedScope): string[] {
   return [
     `SET LOCAL work_mem = '64MB'`,
     // One core for the refresh: with parallel workers it took both of a 2-core host's cores from the API for its
@@ -138,12 +145,37 @@ function coLikedStatements(mealPlan: string | null): string[] {
     `CREATE INDEX ON rec_likes (user_id)`,
     `CREATE INDEX ON rec_likes (recipe_id)`,
     `ANALYZE rec_likes`,
-    // Recipes with enough likers to be in a pair, each with its slice (below) and n, the sum of its likers' weights.
+    // Recipes with enough likers to be in a pair, each with n, the sum of its likers' weights.
     `CREATE TEMP TABLE rec_like_counts ON COMMIT DROP AS
-     SELECT recipe_id, sum(uw)::real AS n, ntile(${P.statementSlices}) OVER (ORDER BY recipe_id) AS slice
-     FROM rec_likes GROUP BY recipe_id HAVING count(*) >= ${P.minUsersPerPair}`,
+     SELECT recipe_id, sum(uw)::real AS n FROM rec_likes GROUP BY recipe_id HAVING count(*) >= ${P.minUsersPerPair}`,
     `CREATE UNIQUE INDEX ON rec_like_counts (recipe_id) INCLUDE (n)`,
     `ANALYZE rec_like_counts`,
+    // The cooks whose likes differ from those the last refresh used (recommendation_likes): only their weights and
+    // pairs moved. Every cook, on the first refresh (the table is empty).
+    `CREATE TEMP TABLE rec_changed_users ON COMMIT DROP AS
+     SELECT l.user_id FROM rec_user_likes l
+       WHERE NOT EXISTS (SELECT 1 FROM recommendation_likes k WHERE k.user_id = l.user_id AND k.recipe_id = l.recipe_id)
+     UNION
+     SELECT k.user_id FROM recommendation_likes k
+       WHERE NOT EXISTS (SELECT 1 FROM rec_user_likes l WHERE l.user_id = k.user_id AND l.recipe_id = k.recipe_id)`,
+    `ANALYZE rec_changed_users`,
+    // The recipes whose lists are computed again: every one (forced), or those the changed cooks like or liked (their
+    // co-liked counts, n and user weights moved) and a rotating slice of the rest. The lists of other recipes keep
+    // their neighbours, which are still linked by the same cooks (none of them changed); only the n of a neighbour
+    // liked by a changed cook moved, and so its score a little, until the recipe's slice comes round.
+    scope === 'all'
+      ? `CREATE TEMP TABLE rec_co_targets ON COMMIT DROP AS SELECT recipe_id FROM rec_like_counts`
+      : `CREATE TEMP TABLE rec_co_targets ON COMMIT DROP AS
+         SELECT recipe_id FROM rec_likes WHERE user_id IN (SELECT user_id FROM rec_changed_users)
+         UNION SELECT recipe_id FROM recommendation_likes WHERE user_id IN (SELECT user_id FROM rec_changed_users)
+         UNION SELECT recipe_id FROM rec_like_counts
+           WHERE abs(hashtext(recipe_id::text)) % ${P.coLikedRotation} = ${Number(scope.rotation)}`,
+    `ANALYZE rec_co_targets`,
+    // The targets with enough likers, each with its statement slice (below).
+    `CREATE TEMP TABLE rec_co_sliced ON COMMIT DROP AS
+     SELECT c.recipe_id, c.n, ntile(${P.statementSlices}) OVER (ORDER BY c.recipe_id) AS slice
+     FROM rec_co_targets t JOIN rec_like_counts c USING (recipe_id)`,
+    `ANALYZE rec_co_sliced`,
     `CREATE TEMP TABLE rec_co_liked (recipe_id uuid NOT NULL, neighbour_id uuid NOT NULL, score real NOT NULL)
      ON COMMIT DROP`,
     // Recipe by recipe through the indexes (a nested loop: its likers, then their other likes), so each aggregate is
@@ -156,7 +188,18 @@ function coLikedStatements(mealPlan: string | null): string[] {
     // Back to the configured values (not simply 'on': an operator may have turned one off in postgresql.conf).
     `SET LOCAL enable_hashjoin TO DEFAULT`,
     `SET LOCAL enable_mergejoin TO DEFAULT`,
-    ...writeChanges('rec_co_liked', 1),
+    // The targets' lists are replaced (a target with fewer than 3 likers now has none); the others stay as they are.
+    ...writeChanges(
+      'rec_co_liked',
+      1,
+      scope === 'all' ? '' : 'AND n.recipe_id IN (SELECT recipe_id FROM rec_co_targets)',
+    ),
+    // The likes this refresh used, for the next one to compare with: only the changed cooks' rows move.
+    `DELETE FROM recommendation_likes k WHERE k.user_id IN (SELECT user_id FROM rec_changed_users)
+       AND NOT EXISTS (SELECT 1 FROM rec_likes l WHERE l.user_id = k.user_id AND l.recipe_id = k.recipe_id)`,
+    `INSERT INTO recommendation_likes (user_id, recipe_id)
+     SELECT l.user_id, l.recipe_id FROM rec_likes l WHERE l.user_id IN (SELECT user_id FROM rec_changed_users)
+       AND NOT EXISTS (SELECT 1 FROM recommendation_likes k WHERE k.user_id = l.user_id AND k.recipe_id = l.recipe_id)`,
   ];
 }
 
@@ -316,13 +359,11 @@ export function contentScope(force: boolean, previousMarker: string | undefined,
   return { since, slice };
 }
 
-/** The slice of this minute: successive refreshes take successive slices. */
-const clockSlice = () => Math.floor(Date.now() / 60_000) % P.contentSlices;
-
 /**
- * One refresh. `force` skips the change check and recomputes every content list (a test, the bench, an operator);
- * otherwise a refresh with no new signal since the last one is skipped unless the last is older than
- * MAX_REFRESH_AGE_SECONDS. `contentSlice` picks the rotating slice (tests; -1 takes none). `lowPriority: true` lowers
+ * One refresh. `force` skips the change check and recomputes every co-liked and content list (a test, the bench, an
+ * operator after changing a parameter); otherwise a refresh with no new signal since the last one is skipped unless
+ * the last is older than MAX_REFRESH_AGE_SECONDS, and computes the lists that changed likes and recipes touch, plus
+ * rotating slices. `contentSlice` and `coLikedSlice` pick those slices (tests; -1 takes none). `lowPriority: true` lowers
  * the backend's CPU priority when the database runs on this host (the bench's `--low-priority`).
  */
 export async function refreshRecommendations(
@@ -330,6 +371,8 @@ export async function refreshRecommendations(
   force = false,
   options: {
     contentSlice?: number;
+    /** The rotating slice of co-liked lists computed again besides the changed ones (tests; -1 takes none). */
+    coLikedSlice?: number;
     lowPriority?: boolean;
     /** Called after each statement of the computation with its text and how long it took (the bench's phases). */
     onStatement?: (text: string, milliseconds: number) => void;
@@ -360,18 +403,24 @@ export async function refreshRecommendations(
       }
       const now = (await client.query<{ signals: string; recipes: string }>(MARKER_SQL)).rows[0];
       const marker = `${now?.signals ?? ''}#${now?.recipes ?? ''}`;
-      const last = await client.query<{ marker: string; age: number }>(
-        `SELECT marker, extract(epoch FROM now() - refreshed_at)::float8 AS age FROM recommendation_refreshes`,
+      const last = await client.query<{ marker: string; age: number; runs: number }>(
+        `SELECT marker, extract(epoch FROM now() - refreshed_at)::float8 AS age, runs::float8 AS runs
+         FROM recommendation_refreshes`,
       );
       const previous = last.rows[0];
       if (!force && previous && previous.marker === marker && previous.age < MAX_REFRESH_AGE_SECONDS) {
         await client.query('ROLLBACK');
         return done('unchanged');
       }
+      // Successive refreshes take successive rotating slices (of the content and the co-liked lists).
+      const run = (previous?.runs ?? 0) + 1;
       if (options.lowPriority === true) lowered = await lowerBackendPriority(client);
       const work: Statement[] = [
-        ...coLikedStatements(await mealPlanTable(client)),
-        ...contentStatements(contentScope(force, previous?.marker, options.contentSlice ?? clockSlice())),
+        ...coLikedStatements(
+          await mealPlanTable(client),
+          force ? 'all' : { rotation: options.coLikedSlice ?? run % P.coLikedRotation },
+        ),
+        ...contentStatements(contentScope(force, previous?.marker, options.contentSlice ?? run % P.contentSlices)),
         ...popularityStatements(),
       ];
       for (const statement of work) {
@@ -392,11 +441,12 @@ export async function refreshRecommendations(
       const pairs = (kind: number) => Number(counts.rows.find((row) => row.kind === kind)?.pairs ?? 0);
       const result = done('refreshed', pairs(1), pairs(2));
       await client.query(
-        `INSERT INTO recommendation_refreshes (id, refreshed_at, marker, seconds, co_liked_pairs, content_pairs)
-         VALUES (1, now(), $1, $2, $3, $4)
+        `INSERT INTO recommendation_refreshes (id, refreshed_at, marker, seconds, co_liked_pairs, content_pairs, runs)
+         VALUES (1, now(), $1, $2, $3, $4, $5)
          ON CONFLICT (id) DO UPDATE SET refreshed_at = excluded.refreshed_at, marker = excluded.marker,
-           seconds = excluded.seconds, co_liked_pairs = excluded.co_liked_pairs, content_pairs = excluded.content_pairs`,
-        [marker, result.seconds, result.coLikedPairs, result.contentPairs],
+           seconds = excluded.seconds, co_liked_pairs = excluded.co_liked_pairs, content_pairs = excluded.content_pairs,
+           runs = excluded.runs`,
+        [marker, result.seconds, result.coLikedPairs, result.contentPairs, run],
       );
       await client.query('COMMIT');
       // The finished lists made from the tables just replaced stay: a request is answered from its stale one while

@@ -341,18 +341,24 @@ describe('co-liked pairs weigh each cook by how much they like (inverse user fre
   });
 });
 
-describe('co-liked pairs computed recipe by recipe, in slices', () => {
-  it('match the definition over the whole community: co / (nᵢ^0.6 · nⱼ^0.4), 3 users or more, top 40', async () => {
+describe('co-liked pairs computed recipe by recipe, in slices, and incrementally', () => {
+  it('match the definition over the whole community, and after changes for every list the changed cooks touch', async () => {
     const world = await createTestApp();
     try {
       const pool = world.database.pool;
-      const authors = [await registerUser(world.app, 'Author 1'), await registerUser(world.app, 'Author 2')];
+      const authors = [
+        await registerUser(world.app, 'Author 1'),
+        await registerUser(world.app, 'Author 2'),
+        await registerUser(world.app, 'Author 3'),
+      ];
+      // The third author writes one recipe (the last), which is unpublished below.
+      const authorOf = (index: number) => authors[index === 55 ? 2 : index % 2]!;
       // Made-up words, no two recipes alike: every relation is by who likes what. More recipes than slices (16), so
       // every slice has some, and more candidates than the 40 kept for the popular ones.
       const made: string[] = [];
       for (let index = 0; index < 56; index++) {
         const word = `Qx${index.toString(36)}vorp${'abcdefgh'[index % 8]}`;
-        made.push(await createRecipe(world.app, authors[index % 2]!.jar, recipe(word, [`1 ${word.toLowerCase()}`])));
+        made.push(await createRecipe(world.app, authorOf(index).jar, recipe(word, [`1 ${word.toLowerCase()}`])));
       }
       // 70 cooks, each saving 3-22 recipes drawn with a long tail (a fixed-seed generator).
       let seed = 19;
@@ -363,69 +369,149 @@ describe('co-liked pairs computed recipe by recipe, in slices', () => {
          SELECT id, 'Cook', 'slices-' || id || '@example.com', 'not-a-hash' FROM unnest($1::uuid[]) AS id`,
         [cooks],
       );
-      const saves: [string, string][] = [];
+      const saves = new Set<string>();
       for (const cook of cooks) {
         const picked = new Set<string>();
         const count = 3 + Math.floor(random() * 20);
         while (picked.size < count) picked.add(made[Math.floor(made.length * random() ** 2)]!);
-        for (const id of picked) saves.push([cook, id]);
+        for (const id of picked) saves.add(`${cook} ${id}`);
       }
-      await pool.query(
-        `INSERT INTO saved_recipes (user_id, recipe_id)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[])`,
-        [saves.map((pair) => pair[0]), saves.map((pair) => pair[1])],
-      );
+      const pairsOf = (keys: Iterable<string>) => [...keys].map((key) => key.split(' ') as [string, string]);
+      const insertSaves = (keys: Iterable<string>) =>
+        pool.query('INSERT INTO saved_recipes (user_id, recipe_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])', [
+          pairsOf(keys).map((pair) => pair[0]),
+          pairsOf(keys).map((pair) => pair[1]),
+        ]);
+      await insertSaves(saves);
       await refreshRecommendations(pool, true);
 
       // The definition, in double precision here: each cook's likes are their saves and their own recipes, with
       // weight (likes)^−0.5; n is the sum of a recipe's likers' weights; a pair needs 3 different users.
-      const likes = new Map<string, Set<string>>();
-      const like = (user: string, id: string) => likes.set(user, (likes.get(user) ?? new Set()).add(id));
-      for (const [user, id] of saves) like(user, id);
-      made.forEach((id, index) => like(authors[index % 2]!.id, id));
-      const n = new Map<string, number>();
-      const co = new Map<string, { weight: number; users: number }>();
-      for (const recipes of likes.values()) {
-        const weight = recipes.size ** -0.5;
-        for (const i of recipes) {
-          n.set(i, (n.get(i) ?? 0) + weight);
-          for (const j of recipes) {
-            if (i === j) continue;
-            const pair = co.get(`${i} ${j}`) ?? { weight: 0, users: 0 };
-            co.set(`${i} ${j}`, { weight: pair.weight + weight, users: pair.users + 1 });
+      const published = new Set(made);
+      const likesNow = () => {
+        const likes = new Map<string, Set<string>>();
+        const like = (user: string, id: string) => {
+          if (published.has(id)) likes.set(user, (likes.get(user) ?? new Set()).add(id));
+        };
+        for (const [user, id] of pairsOf(saves)) like(user, id);
+        made.forEach((id, index) => like(authorOf(index).id, id));
+        return likes;
+      };
+      const definition = (likes: Map<string, Set<string>>) => {
+        const n = new Map<string, number>();
+        const co = new Map<string, { weight: number; users: number }>();
+        for (const recipes of likes.values()) {
+          const weight = recipes.size ** -0.5;
+          for (const i of recipes) {
+            n.set(i, (n.get(i) ?? 0) + weight);
+            for (const j of recipes) {
+              if (i === j) continue;
+              const pair = co.get(`${i} ${j}`) ?? { weight: 0, users: 0 };
+              co.set(`${i} ${j}`, { weight: pair.weight + weight, users: pair.users + 1 });
+            }
           }
         }
-      }
-      const expected = new Map<string, number[]>();
-      for (const [key, pair] of co) {
-        if (pair.users < 3) continue;
-        const [i, j] = key.split(' ') as [string, string];
-        expected.set(i, [...(expected.get(i) ?? []), pair.weight / (n.get(i)! ** 0.6 * n.get(j)! ** 0.4)]);
-      }
-      const stored = await pool.query<{ recipe_id: string; neighbour_id: string; score: number }>(
-        'SELECT recipe_id, neighbour_id, score FROM recipe_neighbours WHERE kind = 1 ORDER BY recipe_id, score DESC',
-      );
-      const storedBy = new Map<string, { neighbour: string; score: number }[]>();
-      for (const row of stored.rows)
-        storedBy.set(row.recipe_id, [
-          ...(storedBy.get(row.recipe_id) ?? []),
-          { neighbour: row.neighbour_id, score: row.score },
-        ]);
-      expect([...storedBy.keys()].sort()).toEqual([...expected.keys()].sort());
-      let cut = 0;
-      for (const [id, scores] of expected) {
-        const best = scores.sort((a, b) => b - a).slice(0, 40);
-        if (scores.length > 40) cut++;
-        const list = storedBy.get(id)!;
-        // Rank by rank, the stored scores are the definition's best 40 (a real: six significant digits).
-        expect(list.map((entry) => entry.score)).toEqual(best.map((score) => expect.closeTo(score, 5)));
-        // And each stored neighbour scores what the definition gives that pair.
-        for (const entry of list) {
-          const pair = co.get(`${id} ${entry.neighbour}`)!;
-          expect(entry.score).toBeCloseTo(pair.weight / (n.get(id)! ** 0.6 * n.get(entry.neighbour)! ** 0.4), 5);
+        const lists = new Map<string, { neighbour: string; score: number }[]>();
+        for (const [key, pair] of co) {
+          if (pair.users < 3) continue;
+          const [i, j] = key.split(' ') as [string, string];
+          const score = pair.weight / (n.get(i)! ** 0.6 * n.get(j)! ** 0.4);
+          lists.set(i, [...(lists.get(i) ?? []), { neighbour: j, score }]);
         }
+        for (const list of lists.values()) list.sort((a, b) => b.score - a.score);
+        return { lists, co };
+      };
+      const storedLists = async () => {
+        const stored = await pool.query<{ recipe_id: string; neighbour_id: string; score: number; xmin: string }>(
+          `SELECT recipe_id, neighbour_id, score, xmin::text FROM recipe_neighbours WHERE kind = 1
+           ORDER BY recipe_id, score DESC`,
+        );
+        const by = new Map<string, { neighbour: string; score: number; xmin: string }[]>();
+        for (const row of stored.rows)
+          by.set(row.recipe_id, [
+            ...(by.get(row.recipe_id) ?? []),
+            { neighbour: row.neighbour_id, score: row.score, xmin: row.xmin },
+          ]);
+        return by;
+      };
+      /** The stored lists of these recipes are the definition's best 40, rank by rank and pair by pair. */
+      const expectDefinition = (
+        { lists }: ReturnType<typeof definition>,
+        stored: Awaited<ReturnType<typeof storedLists>>,
+        recipes: Iterable<string>,
+      ) => {
+        let cut = 0;
+        for (const id of recipes) {
+          const scores = lists.get(id) ?? [];
+          if (scores.length > 40) cut++;
+          const list = stored.get(id) ?? [];
+          // Rank by rank, the stored scores are the definition's best 40 (a real: six significant digits).
+          expect(list.map((entry) => entry.score)).toEqual(
+            scores.slice(0, 40).map((entry) => expect.closeTo(entry.score, 5)),
+          );
+          // And each stored neighbour scores what the definition gives that pair.
+          for (const entry of list)
+            expect(entry.score).toBeCloseTo(scores.find((e) => e.neighbour === entry.neighbour)?.score ?? -1, 5);
+        }
+        return cut;
+      };
+      const before = await storedLists();
+      const first = definition(likesNow());
+      expect([...before.keys()].sort()).toEqual([...first.lists.keys()].sort());
+      expect(expectDefinition(first, before, first.lists.keys())).toBeGreaterThan(0);
+
+      // Changes, by the cooks who like least (so that some lists are not touched): two save the same three recipes
+      // (a new pair), one unsaves two, an account goes, and a recipe is unpublished (its likers change too).
+      const oldLikes = likesNow();
+      const light = [...cooks].sort((x, y) => oldLikes.get(x)!.size - oldLikes.get(y)!.size);
+      const added = new Set<string>();
+      for (const cook of light.slice(0, 2))
+        for (const id of made.slice(40, 43)) if (!saves.has(`${cook} ${id}`)) added.add(`${cook} ${id}`);
+      await insertSaves(added);
+      for (const key of added) saves.add(key);
+      const removed = pairsOf(saves)
+        .filter(([user]) => user === light[2])
+        .slice(0, 2);
+      for (const [user, id] of removed) {
+        await pool.query('DELETE FROM saved_recipes WHERE user_id = $1 AND recipe_id = $2', [user, id]);
+        saves.delete(`${user} ${id}`);
       }
-      expect(cut).toBeGreaterThan(0);
+      await pool.query('DELETE FROM users WHERE id = $1', [light[3]]);
+      for (const [user, id] of pairsOf(saves)) if (user === light[3]) saves.delete(`${user} ${id}`);
+      await pool.query('UPDATE recipes SET is_published = false WHERE id = $1', [made[55]]);
+      published.delete(made[55]!);
+      const newLikes = likesNow();
+      const changed = [...new Set([...oldLikes.keys(), ...newLikes.keys()])].filter(
+        (user) => [...(oldLikes.get(user) ?? [])].sort().join() !== [...(newLikes.get(user) ?? [])].sort().join(),
+      );
+      const touched = new Set(
+        changed.flatMap((user) => [...(oldLikes.get(user) ?? []), ...(newLikes.get(user) ?? [])]),
+      );
+      expect(touched.size).toBeLessThan(made.length);
+
+      // A scheduled refresh (no rotating slice): exact for every recipe a changed cook likes or liked ...
+      await refreshRecommendations(pool, false, { coLikedSlice: -1, contentSlice: -1 });
+      const after = await storedLists();
+      const second = definition(newLikes);
+      expectDefinition(second, after, touched);
+      expect(after.get(made[55]!)).toBeUndefined();
+      // ... and the others' lists are left as they were (not rewritten), every pair in them still linked by 3 cooks.
+      const untouched = [...before.keys()].filter((id) => !touched.has(id));
+      expect(untouched.length).toBeGreaterThan(0);
+      for (const id of untouched) {
+        expect(after.get(id)).toEqual(before.get(id));
+        for (const entry of after.get(id)!)
+          expect(second.co.get(`${id} ${entry.neighbour}`)!.users).toBeGreaterThanOrEqual(3);
+      }
+      // The likes kept for the next refresh are this one's.
+      const kept = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM recommendation_likes');
+      expect(kept.rows[0]!.n).toBe([...newLikes.values()].reduce((sum, set) => sum + set.size, 0));
+
+      // A forced refresh: every list is the definition's.
+      await refreshRecommendations(pool, true);
+      const forced = await storedLists();
+      expect([...forced.keys()].sort()).toEqual([...second.lists.keys()].sort());
+      expectDefinition(second, forced, second.lists.keys());
     } finally {
       await world.close();
     }
