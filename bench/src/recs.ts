@@ -7,7 +7,8 @@
  * bench/results/recs-<date>-raw.md (or --out). Uses the server's build (apps/server/dist): run
  * `npm run build -w @forkful/server`; `--from-source` uses its sources instead (the refresh and the service; the
  * --under-refresh server is always the build). Tuning: `--reuse-data` keeps an earlier run's database,
- * `--skip-refresh` scores the tables as they are. `--under-refresh`: see recs-under-refresh.ts (`--quiet-only`: its quiet half).
+ * `--skip-refresh` scores the tables as they are. `--interval-saves N` (1000): after the evaluation, N new saves and a timed
+ * scheduled refresh, then the saves removed and refreshed again. `--under-refresh`: see recs-under-refresh.ts (`--quiet-only`: its quiet half).
  * `--seed N` draws another community of the same shape (the parameters were tuned on the default, 19): a check on
  * data not tuned on. Up to 200k recipes the report also gives ceilings from what the bench knows (recs-ceiling.ts).
  */
@@ -160,6 +161,7 @@ async function runSize(
   seed: number,
   reuse: boolean,
   skipRefresh = false,
+  intervalSaves = 0,
   underRefresh?: {
     seconds: number;
     connections: number;
@@ -201,7 +203,8 @@ async function runSize(
   const database = reuse
     ? { url: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString() }
     : await prepareDatabase(adminUrl, name, recipeCount, false);
-  if (!reuse) await migrate(database.url);
+  // A reused database gets the migrations added since it was loaded.
+  await migrate(database.url);
   log(
     `${label}: loading ${community.recipes.length} recipes, ${community.users} cooks, ${community.interactions.length - hidden.size} interactions (${hidden.size} hidden)`,
   );
@@ -376,6 +379,20 @@ async function runSize(
         FROM sample s JOIN likes a ON a.recipe_id = s.recipe_id JOIN likes b ON b.recipe_id = s.neighbour_id AND b.user_id = a.user_id
         GROUP BY s.recipe_id, s.neighbour_id) t`);
 
+    // A scheduled refresh after an interval's activity (new saves by some cooks), then the same saves removed and
+    // the next scheduled refresh, which leaves the tables as the evaluation saw them (a later --reuse-data run).
+    let scheduled: ScheduledRefresh | undefined;
+    if (!skipRefresh && intervalSaves > 0) {
+      log(`${label}: a scheduled refresh after ${intervalSaves} new saves`);
+      scheduled = await measureScheduledRefresh(
+        pool,
+        (force, onStatement) => refreshRecommendations(pool, force, { onStatement }),
+        loaded.userIds,
+        popular.map((index) => loaded.recipeIds[index]!),
+        intervalSaves,
+      );
+    }
+
     let apiUnderRefresh: UnderRefreshResult | undefined;
     if (underRefresh) {
       log(`${label}: the API with and without a refresh running`);
@@ -391,6 +408,7 @@ async function runSize(
 
     return {
       apiUnderRefresh,
+      scheduled,
       label,
       seed,
       recipes: recipeCount,
@@ -434,6 +452,70 @@ async function runSize(
 
 type SizeResult = Awaited<ReturnType<typeof runSize>>;
 
+interface ScheduledRefresh {
+  saves: number;
+  cooks: number;
+  seconds: number;
+  coLikedSeconds: number;
+  contentSeconds: number;
+  undoSeconds: number;
+}
+
+/**
+ * `intervalSaves` new saves (two per cook, random cooks, recipes drawn towards the most liked: those have the most
+ * likers, so their lists cost most), a scheduled (not forced) refresh timed, then the saves removed and the next
+ * scheduled refresh timed too. The phases come from the refresh's own statements (onStatement).
+ */
+async function measureScheduledRefresh(
+  pool: pg.Pool,
+  refresh: (force: boolean, onStatement: (text: string, milliseconds: number) => void) => Promise<RefreshResult>,
+  userIds: string[],
+  popularRecipeIds: string[],
+  intervalSaves: number,
+): Promise<ScheduledRefresh> {
+  let a = 11;
+  const random = () => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const users: string[] = [];
+  const recipes: string[] = [];
+  for (let n = 0; n < intervalSaves; n++) {
+    if (n % 2 === 0) users.push(userIds[Math.floor(random() * userIds.length)]!);
+    else users.push(users[users.length - 1]!);
+    recipes.push(popularRecipeIds[Math.floor(popularRecipeIds.length * random() ** 3)]!);
+  }
+  const inserted = await pool.query<{ user_id: string; recipe_id: string }>(
+    `INSERT INTO saved_recipes (user_id, recipe_id)
+     SELECT DISTINCT * FROM unnest($1::uuid[], $2::uuid[]) ON CONFLICT DO NOTHING RETURNING user_id, recipe_id`,
+    [users, recipes],
+  );
+  const phases = { coLiked: 0, content: 0 };
+  const timed = async () => {
+    phases.coLiked = 0;
+    phases.content = 0;
+    const result = await refresh(false, (text, milliseconds) => {
+      if (text.includes('INSERT INTO rec_co_liked')) phases.coLiked += milliseconds;
+      if (text.includes('INSERT INTO rec_content')) phases.content += milliseconds;
+    });
+    if (result.status !== 'refreshed') throw new Error(`scheduled refresh: ${result.status}`);
+    return result.seconds;
+  };
+  const seconds = await timed();
+  const coLikedSeconds = phases.coLiked / 1000;
+  const contentSeconds = phases.content / 1000;
+  await pool.query(
+    `DELETE FROM saved_recipes s USING unnest($1::uuid[], $2::uuid[]) AS x(u, r) WHERE s.user_id = x.u AND s.recipe_id = x.r`,
+    [inserted.rows.map((row) => row.user_id), inserted.rows.map((row) => row.recipe_id)],
+  );
+  const undoSeconds = await timed();
+  return {
+    saves: inserted.rows.length,
+    cooks: new Set(inserted.rows.map((row) => row.user_id)).size,
+    seconds,
+    coLikedSeconds,
+    contentSeconds,
+    undoSeconds,
+  };
+}
+
 function render(results: SizeResult[], command: string): string {
   const f = (x: number, digits = 3) => x.toFixed(digits);
   const lines = [
@@ -459,6 +541,15 @@ function render(results: SizeResult[], command: string): string {
       `Loaded in ${f(r.loadSeconds, 1)} s. Full refresh: **${f(r.refresh.seconds, 1)} s** (${r.refresh.coLikedPairs} co-liked pairs, ` +
         `${r.refresh.contentPairs} content pairs); a second refresh with nothing changed: ${r.again.status} in ${f(r.again.seconds, 2)} s.`,
       '',
+      ...(r.scheduled
+        ? [
+            `A scheduled refresh after an interval's activity (${r.scheduled.saves} new saves by ${r.scheduled.cooks} ` +
+              `cooks, drawn towards the most liked recipes): **${f(r.scheduled.seconds, 1)} s** (co-liked lists ` +
+              `${f(r.scheduled.coLikedSeconds, 1)} s, content lists ${f(r.scheduled.contentSeconds, 1)} s); the same ` +
+              `saves removed and the next scheduled refresh: ${f(r.scheduled.undoSeconds, 1)} s.`,
+            '',
+          ]
+        : []),
       `| list (${r.evaluated} cooks) | hit rate@10 | nDCG@10 |`,
       '| --- | ---: | ---: |',
       `| recommender | ${f(r.hit.recommender)} | ${f(r.ndcg.recommender)} |`,
@@ -515,6 +606,8 @@ export async function runRecsBench(argv: string[]): Promise<void> {
       'reuse-data': { type: 'boolean', default: false },
       /** Tuning the request side only: score the tables as an earlier run left them. */
       'skip-refresh': { type: 'boolean', default: false },
+      /** New saves before a timed scheduled refresh (then removed, and refreshed again); 0 skips it. */
+      'interval-saves': { type: 'string', default: '1000' },
       'from-source': { type: 'boolean', default: false },
       /** Also the API's view-recipe and similar p50/p99 with and without a refresh running (real built server). */
       'under-refresh': { type: 'boolean', default: false },
@@ -547,6 +640,7 @@ export async function runRecsBench(argv: string[]): Promise<void> {
         Number(values.seed),
         values['reuse-data'],
         values['skip-refresh'],
+        Number(values['interval-saves']),
         values['under-refresh']
           ? {
               seconds: Number(values.seconds),
