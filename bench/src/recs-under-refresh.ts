@@ -87,7 +87,7 @@ type Refresh = (
 ) => Promise<{ status: string; seconds: number; priority?: 'idle' | 'nice' }>;
 
 /** What the refresh was doing: the temp table or stored table a statement writes, e.g. 'rec_co_liked'. */
-function statementLabel(text: string): string {
+export function statementLabel(text: string): string {
   const flat = text.replace(/\s+/g, ' ');
   const target = /^(?:CREATE TEMP TABLE|CREATE (?:UNIQUE )?INDEX ON|INSERT INTO|DELETE FROM|ANALYZE) (\w+)/i.exec(flat);
   return target?.[1] ?? flat.split(' ').slice(0, 2).join(' ');

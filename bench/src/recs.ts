@@ -18,7 +18,12 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { prepareDatabase } from './generate.js';
 import { buildCommunity, type Community } from './recs-community.js';
-import { measureUnderRefresh, renderUnderRefresh, type UnderRefreshResult } from './recs-under-refresh.js';
+import {
+  measureUnderRefresh,
+  renderUnderRefresh,
+  statementLabel,
+  type UnderRefreshResult,
+} from './recs-under-refresh.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ceilingHitRates } from './recs-ceiling.js';
@@ -235,9 +240,17 @@ async function runSize(
       ) => Promise<RefreshResult>;
     }>('repositories/recommendation-refresh.js');
     log(`${label}: full refresh`);
+    // The forced refresh's two heavy phases, from its own statements; any statement over 5 s goes to the log.
+    const phases = { coLiked: 0, content: 0 };
     const refresh = skipRefresh
       ? { status: 'skipped', seconds: NaN, coLikedPairs: NaN, contentPairs: NaN }
-      : await refreshRecommendations(handle.db.$client, true);
+      : await refreshRecommendations(handle.db.$client, true, {
+          onStatement: (text, milliseconds) => {
+            if (text.includes('INSERT INTO rec_co_liked')) phases.coLiked += milliseconds;
+            if (text.includes('INSERT INTO rec_content')) phases.content += milliseconds;
+            if (milliseconds > 5000) log(`${label}:   ${(milliseconds / 1000).toFixed(1)} s ${statementLabel(text)}`);
+          },
+        });
     log(
       `${label}: refreshed in ${refresh.seconds.toFixed(1)} s (${refresh.coLikedPairs} co-liked, ${refresh.contentPairs} content pairs)`,
     );
@@ -417,6 +430,7 @@ async function runSize(
       ratings: loaded.ratings,
       loadSeconds,
       refresh,
+      refreshPhases: { coLikedSeconds: phases.coLiked / 1000, contentSeconds: phases.content / 1000 },
       again,
       evaluated: n,
       personalised,
@@ -539,7 +553,8 @@ function render(results: SizeResult[], command: string): string {
         (r.seed === DEFAULT_SEED ? '' : ` (community seed ${r.seed})`),
       '',
       `Loaded in ${f(r.loadSeconds, 1)} s. Full refresh: **${f(r.refresh.seconds, 1)} s** (${r.refresh.coLikedPairs} co-liked pairs, ` +
-        `${r.refresh.contentPairs} content pairs); a second refresh with nothing changed: ${r.again.status} in ${f(r.again.seconds, 2)} s.`,
+        `${r.refresh.contentPairs} content pairs; computing the co-liked lists ${f(r.refreshPhases.coLikedSeconds, 1)} s, ` +
+        `the content lists ${f(r.refreshPhases.contentSeconds, 1)} s); a second refresh with nothing changed: ${r.again.status} in ${f(r.again.seconds, 2)} s.`,
       '',
       ...(r.scheduled
         ? [
