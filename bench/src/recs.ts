@@ -395,7 +395,7 @@ async function runSize(
     // A scheduled refresh after an interval's activity (new saves by some cooks), then the same saves removed and
     // the next scheduled refresh, which leaves the tables as the evaluation saw them (a later --reuse-data run).
     let scheduled: ScheduledRefresh | undefined;
-    if (!skipRefresh && intervalSaves > 0) {
+    if (intervalSaves > 0) {
       log(`${label}: a scheduled refresh after ${intervalSaves} new saves`);
       scheduled = await measureScheduledRefresh(
         pool,

@@ -324,17 +324,19 @@ function contentStatements(scope: ContentScope): Statement[] {
 function popularityStatements(): string[] {
   return [
     // Popularity: recent saves and good reviews (each halving every activityHalfLifeDays), a bonus for new recipes,
-    // times the Bayesian average rating. A bad review subtracts.
+    // times the Bayesian average rating. A bad review subtracts. In double precision: extract(epoch ...) is a numeric
+    // since PostgreSQL 14, and numeric powers of 8.5 million signals took 75 of this statement's 114 s at 1M recipes
+    // (date_part: 30 s in all).
     `CREATE TEMP TABLE rec_popularity ON COMMIT DROP AS
      SELECT r.id AS recipe_id,
             ((ln(1 + greatest(coalesce(a.activity, 0), 0))
-              + ${P.freshnessBonus} * power(0.5, extract(epoch FROM now() - r.created_at) / ${halfLife(P.freshnessHalfLifeDays)}))
+              + ${P.freshnessBonus} * power(0.5::float8, date_part('epoch', now() - r.created_at) / ${halfLife(P.freshnessHalfLifeDays)}))
              * (r.rating_sum + ${P.priorRating * P.priorReviews}) / (r.total_reviews + ${P.priorReviews}) / 5)::real AS score
      FROM recipes r LEFT JOIN (
-       SELECT recipe_id, sum(w * power(0.5, extract(epoch FROM now() - at) / ${halfLife(P.activityHalfLifeDays)})) AS activity
+       SELECT recipe_id, sum(w * power(0.5::float8, date_part('epoch', now() - at) / ${halfLife(P.activityHalfLifeDays)})) AS activity
        FROM (
          SELECT recipe_id, 1::real AS w, created_at AS at FROM saved_recipes
-         UNION ALL SELECT recipe_id, ((rating - 3) / 2.0)::real, updated_at FROM reviews
+         UNION ALL SELECT recipe_id, (rating - 3)::real / 2, updated_at FROM reviews
        ) s GROUP BY recipe_id
      ) a ON a.recipe_id = r.id
      WHERE r.is_published`,
