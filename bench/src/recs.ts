@@ -17,7 +17,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { prepareDatabase } from './generate.js';
-import { buildCommunity, type Community } from './recs-community.js';
+import { buildCommunity, randomSource, type Community } from './recs-community.js';
 import {
   measureUnderRefresh,
   renderUnderRefresh,
@@ -241,16 +241,12 @@ async function runSize(
     }>('repositories/recommendation-refresh.js');
     log(`${label}: full refresh`);
     // The forced refresh's two heavy phases, from its own statements; any statement over 5 s goes to the log.
-    const phases = { coLiked: 0, content: 0 };
+    const phases = phaseTimer((text, milliseconds) => {
+      if (milliseconds > 5000) log(`${label}:   ${(milliseconds / 1000).toFixed(1)} s ${statementLabel(text)}`);
+    });
     const refresh = skipRefresh
       ? { status: 'skipped', seconds: NaN, coLikedPairs: NaN, contentPairs: NaN }
-      : await refreshRecommendations(handle.db.$client, true, {
-          onStatement: (text, milliseconds) => {
-            if (text.includes('INSERT INTO rec_co_liked')) phases.coLiked += milliseconds;
-            if (text.includes('INSERT INTO rec_content')) phases.content += milliseconds;
-            if (milliseconds > 5000) log(`${label}:   ${(milliseconds / 1000).toFixed(1)} s ${statementLabel(text)}`);
-          },
-        });
+      : await refreshRecommendations(handle.db.$client, true, { onStatement: phases.onStatement });
     log(
       `${label}: refreshed in ${refresh.seconds.toFixed(1)} s (${refresh.coLikedPairs} co-liked, ${refresh.contentPairs} content pairs)`,
     );
@@ -430,7 +426,7 @@ async function runSize(
       ratings: loaded.ratings,
       loadSeconds,
       refresh,
-      refreshPhases: { coLikedSeconds: phases.coLiked / 1000, contentSeconds: phases.content / 1000 },
+      refreshPhases: phases.seconds(),
       again,
       evaluated: n,
       personalised,
@@ -466,6 +462,22 @@ async function runSize(
 
 type SizeResult = Awaited<ReturnType<typeof runSize>>;
 
+/**
+ * Sums how long a refresh's statements took in its two heavy phases (the co-liked and the content lists, 16
+ * statements each), from its `onStatement` calls; `also` sees every statement too.
+ */
+function phaseTimer(also?: (text: string, milliseconds: number) => void) {
+  const milliseconds = { coLiked: 0, content: 0 };
+  return {
+    onStatement: (text: string, spent: number) => {
+      if (text.includes('INSERT INTO rec_co_liked')) milliseconds.coLiked += spent;
+      if (text.includes('INSERT INTO rec_content')) milliseconds.content += spent;
+      also?.(text, spent);
+    },
+    seconds: () => ({ coLikedSeconds: milliseconds.coLiked / 1000, contentSeconds: milliseconds.content / 1000 }),
+  };
+}
+
 interface ScheduledRefresh {
   saves: number;
   cooks: number;
@@ -487,8 +499,7 @@ async function measureScheduledRefresh(
   popularRecipeIds: string[],
   intervalSaves: number,
 ): Promise<ScheduledRefresh> {
-  let a = 11;
-  const random = () => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const random = randomSource(11);
   const users: string[] = [];
   const recipes: string[] = [];
   for (let n = 0; n < intervalSaves; n++) {
@@ -501,20 +512,14 @@ async function measureScheduledRefresh(
      SELECT DISTINCT * FROM unnest($1::uuid[], $2::uuid[]) ON CONFLICT DO NOTHING RETURNING user_id, recipe_id`,
     [users, recipes],
   );
-  const phases = { coLiked: 0, content: 0 };
-  const timed = async () => {
-    phases.coLiked = 0;
-    phases.content = 0;
-    const result = await refresh(false, (text, milliseconds) => {
-      if (text.includes('INSERT INTO rec_co_liked')) phases.coLiked += milliseconds;
-      if (text.includes('INSERT INTO rec_content')) phases.content += milliseconds;
-    });
+  const phases = phaseTimer();
+  const timed = async (onStatement?: (text: string, milliseconds: number) => void) => {
+    const result = await refresh(false, onStatement ?? (() => undefined));
     if (result.status !== 'refreshed') throw new Error(`scheduled refresh: ${result.status}`);
     return result.seconds;
   };
-  const seconds = await timed();
-  const coLikedSeconds = phases.coLiked / 1000;
-  const contentSeconds = phases.content / 1000;
+  const seconds = await timed(phases.onStatement);
+  const { coLikedSeconds, contentSeconds } = phases.seconds();
   await pool.query(
     `DELETE FROM saved_recipes s USING unnest($1::uuid[], $2::uuid[]) AS x(u, r) WHERE s.user_id = x.u AND s.recipe_id = x.r`,
     [inserted.rows.map((row) => row.user_id), inserted.rows.map((row) => row.recipe_id)],
@@ -553,8 +558,12 @@ function render(results: SizeResult[], command: string): string {
         (r.seed === DEFAULT_SEED ? '' : ` (community seed ${r.seed})`),
       '',
       `Loaded in ${f(r.loadSeconds, 1)} s. Full refresh: **${f(r.refresh.seconds, 1)} s** (${r.refresh.coLikedPairs} co-liked pairs, ` +
-        `${r.refresh.contentPairs} content pairs; computing the co-liked lists ${f(r.refreshPhases.coLikedSeconds, 1)} s, ` +
-        `the content lists ${f(r.refreshPhases.contentSeconds, 1)} s); a second refresh with nothing changed: ${r.again.status} in ${f(r.again.seconds, 2)} s.`,
+        `${r.refresh.contentPairs} content pairs` +
+        (Number.isNaN(r.refresh.seconds)
+          ? ''
+          : `; computing the co-liked lists ${f(r.refreshPhases.coLikedSeconds, 1)} s, ` +
+            `the content lists ${f(r.refreshPhases.contentSeconds, 1)} s`) +
+        `); a second refresh with nothing changed: ${r.again.status} in ${f(r.again.seconds, 2)} s.`,
       '',
       ...(r.scheduled
         ? [

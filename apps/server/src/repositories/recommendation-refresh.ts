@@ -63,6 +63,24 @@ function signalsSql(mealPlan: string | null): string {
 const halfLife = (days: number) => `${days * 86400}`;
 
 /**
+ * A temp table of computed neighbours (recipe_id, neighbour_id, score) filled by statementSlices statements, one per
+ * slice (`sliceSql(1..n)`), with hash and merge joins off for them so that each runs as the nested loop it is written
+ * for (one recipe at a time through the indexes), whatever the statistics say; then back to the configured values
+ * (not simply 'on': an operator may have turned one off in postgresql.conf).
+ */
+function inSlices(table: string, sliceSql: (slice: number) => string): string[] {
+  return [
+    `CREATE TEMP TABLE ${table} (recipe_id uuid NOT NULL, neighbour_id uuid NOT NULL, score real NOT NULL)
+     ON COMMIT DROP`,
+    `SET LOCAL enable_hashjoin = off`,
+    `SET LOCAL enable_mergejoin = off`,
+    ...Array.from({ length: P.statementSlices }, (_, slice) => sliceSql(slice + 1)),
+    `SET LOCAL enable_hashjoin TO DEFAULT`,
+    `SET LOCAL enable_mergejoin TO DEFAULT`,
+  ];
+}
+
+/**
  * The co-liked neighbours (kind 1) of one slice of the recipes in rec_like_counts: co / (nᵢ^(1 − α) · nⱼ^α) over the
  * users who like both (parameters), each user counting with their weight (co and n are sums of weights), the top
  * coLikedNeighbours per recipe. (user, recipe) is unique in rec_likes, so count(*) is the number of distinct users
@@ -176,18 +194,11 @@ function coLikedStatements(mealPlan: string | null, scope: CoLikedScope): string
      SELECT c.recipe_id, c.n, ntile(${P.statementSlices}) OVER (ORDER BY c.recipe_id) AS slice
      FROM rec_co_targets t JOIN rec_like_counts c USING (recipe_id)`,
     `ANALYZE rec_co_sliced`,
-    `CREATE TEMP TABLE rec_co_liked (recipe_id uuid NOT NULL, neighbour_id uuid NOT NULL, score real NOT NULL)
-     ON COMMIT DROP`,
     // Recipe by recipe through the indexes (a nested loop: its likers, then their other likes), so each aggregate is
     // one recipe's candidates, in memory, cut to its top list at once. One statement grouping every pair of the site
     // (until 2026-12-01) spilled its hash and sort to files at 1M recipes, and the API's p99 was 2.6-5.1× worse
     // while it ran (decision 026).
-    `SET LOCAL enable_hashjoin = off`,
-    `SET LOCAL enable_mergejoin = off`,
-    ...Array.from({ length: P.statementSlices }, (_, slice) => coLikedSliceSql(slice + 1)),
-    // Back to the configured values (not simply 'on': an operator may have turned one off in postgresql.conf).
-    `SET LOCAL enable_hashjoin TO DEFAULT`,
-    `SET LOCAL enable_mergejoin TO DEFAULT`,
+    ...inSlices('rec_co_liked', coLikedSliceSql),
     // The targets' lists are replaced (a target with fewer than 3 likers now has none); the others stay as they are.
     ...writeChanges(
       'rec_co_liked',
@@ -305,16 +316,10 @@ function contentStatements(scope: ContentScope): Statement[] {
     `ANALYZE rec_norms`,
     `ANALYZE rec_champions`,
     ...contentTargets(scope),
-    `CREATE TEMP TABLE rec_content (recipe_id uuid NOT NULL, neighbour_id uuid NOT NULL, score real NOT NULL)
-     ON COMMIT DROP`,
     // Target by target through the indexes, as the co-liked part: one statement grouping every (target, candidate)
     // of a forced refresh (until 2026-12-02) hashed ~450 million rows at 1M recipes, spilled them to files and
     // ranked the result by a window (about 15 minutes).
-    `SET LOCAL enable_hashjoin = off`,
-    `SET LOCAL enable_mergejoin = off`,
-    ...Array.from({ length: P.statementSlices }, (_, slice) => contentSliceSql(slice + 1)),
-    `SET LOCAL enable_hashjoin TO DEFAULT`,
-    `SET LOCAL enable_mergejoin TO DEFAULT`,
+    ...inSlices('rec_content', contentSliceSql),
     // The targets' lists are replaced (an unpublished target has none now); the other lists stay as they are.
     ...writeChanges('rec_content', 2, scope === 'all' ? '' : 'AND n.recipe_id IN (SELECT recipe_id FROM rec_targets)'),
   ];

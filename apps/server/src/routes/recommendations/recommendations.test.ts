@@ -1,6 +1,7 @@
 import { recommendedListSchema, similarListSchema, successEnvelope } from '@forkful/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Pool } from 'pg';
 import { MAX_STALE_LIST_SECONDS } from '../../repositories/recommendation-parameters.js';
 import { refreshRecommendations } from '../../repositories/recommendation-refresh.js';
 import { RECOMMENDATIONS_JOB } from '../../services/recommendation-refresher.js';
@@ -43,6 +44,46 @@ async function afterRemake<T>(read: () => Promise<T>): Promise<T> {
 }
 async function save(user: User, id: string) {
   expectOk(await call(ctx.app, 'POST', `/recipes/${id}/save-recipe`, { jar: user.jar }));
+}
+
+/** A fixed-seed generator (a linear congruential one): the communities below are the same on every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+/** `count` cooks made by SQL (no password: they never log in), ids under `prefix`. */
+async function insertCooks(pool: Pool, prefix: string, count: number): Promise<string[]> {
+  const cooks = Array.from({ length: count }, (_, n) => `${prefix}${n.toString(16).padStart(12, '0')}`);
+  await pool.query(
+    `INSERT INTO users (id, name, email, password_hash)
+     SELECT id, 'Cook', 'cook-' || id || '@example.com', 'not-a-hash' FROM unnest($1::uuid[]) AS id`,
+    [cooks],
+  );
+  return cooks;
+}
+async function insertSaves(pool: Pool, pairs: [string, string][]): Promise<void> {
+  await pool.query('INSERT INTO saved_recipes (user_id, recipe_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])', [
+    pairs.map((pair) => pair[0]),
+    pairs.map((pair) => pair[1]),
+  ]);
+}
+/** The stored neighbour lists of one kind, by recipe, best first, with each row's xmin (rewritten or not). */
+async function storedNeighbours(
+  pool: Pool,
+  kind: 1 | 2,
+): Promise<Map<string, { neighbour: string; score: number; xmin: string }[]>> {
+  const stored = await pool.query<{ recipe_id: string; neighbour_id: string; score: number; xmin: string }>(
+    `SELECT recipe_id, neighbour_id, score, xmin::text FROM recipe_neighbours WHERE kind = $1
+     ORDER BY recipe_id, score DESC`,
+    [kind],
+  );
+  const by = new Map<string, { neighbour: string; score: number; xmin: string }[]>();
+  for (const row of stored.rows)
+    by.set(row.recipe_id, [
+      ...(by.get(row.recipe_id) ?? []),
+      { neighbour: row.neighbour_id, score: row.score, xmin: row.xmin },
+    ]);
+  return by;
 }
 
 beforeAll(async () => {
@@ -361,14 +402,8 @@ describe('co-liked pairs computed recipe by recipe, in slices, and incrementally
         made.push(await createRecipe(world.app, authorOf(index).jar, recipe(word, [`1 ${word.toLowerCase()}`])));
       }
       // 70 cooks, each saving 3-22 recipes drawn with a long tail (a fixed-seed generator).
-      let seed = 19;
-      const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-      const cooks = Array.from({ length: 70 }, (_, n) => `00000000-0000-4000-8100-${n.toString(16).padStart(12, '0')}`);
-      await pool.query(
-        `INSERT INTO users (id, name, email, password_hash)
-         SELECT id, 'Cook', 'slices-' || id || '@example.com', 'not-a-hash' FROM unnest($1::uuid[]) AS id`,
-        [cooks],
-      );
+      const random = seeded(19);
+      const cooks = await insertCooks(pool, '00000000-0000-4000-8100-', 70);
       const saves = new Set<string>();
       for (const cook of cooks) {
         const picked = new Set<string>();
@@ -377,12 +412,7 @@ describe('co-liked pairs computed recipe by recipe, in slices, and incrementally
         for (const id of picked) saves.add(`${cook} ${id}`);
       }
       const pairsOf = (keys: Iterable<string>) => [...keys].map((key) => key.split(' ') as [string, string]);
-      const insertSaves = (keys: Iterable<string>) =>
-        pool.query('INSERT INTO saved_recipes (user_id, recipe_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])', [
-          pairsOf(keys).map((pair) => pair[0]),
-          pairsOf(keys).map((pair) => pair[1]),
-        ]);
-      await insertSaves(saves);
+      await insertSaves(pool, pairsOf(saves));
       await refreshRecommendations(pool, true);
 
       // The definition, in double precision here: each cook's likes are their saves and their own recipes, with
@@ -421,19 +451,7 @@ describe('co-liked pairs computed recipe by recipe, in slices, and incrementally
         for (const list of lists.values()) list.sort((a, b) => b.score - a.score);
         return { lists, co };
       };
-      const storedLists = async () => {
-        const stored = await pool.query<{ recipe_id: string; neighbour_id: string; score: number; xmin: string }>(
-          `SELECT recipe_id, neighbour_id, score, xmin::text FROM recipe_neighbours WHERE kind = 1
-           ORDER BY recipe_id, score DESC`,
-        );
-        const by = new Map<string, { neighbour: string; score: number; xmin: string }[]>();
-        for (const row of stored.rows)
-          by.set(row.recipe_id, [
-            ...(by.get(row.recipe_id) ?? []),
-            { neighbour: row.neighbour_id, score: row.score, xmin: row.xmin },
-          ]);
-        return by;
-      };
+      const storedLists = () => storedNeighbours(pool, 1);
       /** The stored lists of these recipes are the definition's best 40, rank by rank and pair by pair. */
       const expectDefinition = (
         { lists }: ReturnType<typeof definition>,
@@ -467,7 +485,7 @@ describe('co-liked pairs computed recipe by recipe, in slices, and incrementally
       const added = new Set<string>();
       for (const cook of light.slice(0, 2))
         for (const id of made.slice(40, 43)) if (!saves.has(`${cook} ${id}`)) added.add(`${cook} ${id}`);
-      await insertSaves(added);
+      await insertSaves(pool, pairsOf(added));
       for (const key of added) saves.add(key);
       const removed = pairsOf(saves)
         .filter(([user]) => user === light[2])
@@ -524,8 +542,7 @@ describe('content neighbours computed recipe by recipe, in slices', () => {
     try {
       const pool = world.database.pool;
       const authors = [await registerUser(world.app, 'Author 1'), await registerUser(world.app, 'Author 2')];
-      let seed = 23;
-      const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const random = seeded(23);
       // Made-up words (letters only, so the search vector keeps them whole). One title word is in nine recipes of
       // ten, more than its 50 champions; the others are in a few recipes each, so most lists are shorter than 20 and
       // a pair where the candidate is not that word's champion (its score leaves the word out) is stored.
@@ -558,12 +575,7 @@ describe('content neighbours computed recipe by recipe, in slices', () => {
       ).rows.map((row) => row.id);
       const published = made.filter((_, index) => rows[index]!.published);
       // 40 cooks saving 2-12 published recipes each, with a long tail: the likes rank the champions and the lists.
-      const cooks = Array.from({ length: 40 }, (_, n) => `00000000-0000-4000-8200-${n.toString(16).padStart(12, '0')}`);
-      await pool.query(
-        `INSERT INTO users (id, name, email, password_hash)
-         SELECT id, 'Cook', 'content-' || id || '@example.com', 'not-a-hash' FROM unnest($1::uuid[]) AS id`,
-        [cooks],
-      );
+      const cooks = await insertCooks(pool, '00000000-0000-4000-8200-', 40);
       const saves: [string, string][] = [];
       for (const cook of cooks) {
         const picked = new Set<string>();
@@ -571,10 +583,7 @@ describe('content neighbours computed recipe by recipe, in slices', () => {
         while (picked.size < count) picked.add(published[Math.floor(published.length * random() ** 2)]!);
         for (const id of picked) saves.push([cook, id]);
       }
-      await pool.query('INSERT INTO saved_recipes (user_id, recipe_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])', [
-        saves.map((pair) => pair[0]),
-        saves.map((pair) => pair[1]),
-      ]);
+      await insertSaves(pool, saves);
       await refreshRecommendations(pool, true);
 
       // The definition, here in double precision, over the words PostgreSQL's search vector gives each recipe:
@@ -628,15 +637,7 @@ describe('content neighbours computed recipe by recipe, in slices', () => {
       const top = (lists: typeof expected) =>
         JSON.stringify([...lists].map(([id, list]) => [id, list.slice(0, 20).map((e) => e.score.toFixed(5))]));
       expect(top(unbounded)).not.toBe(top(expected));
-      const stored = await pool.query<{ recipe_id: string; neighbour_id: string; score: number }>(
-        'SELECT recipe_id, neighbour_id, score FROM recipe_neighbours WHERE kind = 2',
-      );
-      const storedBy = new Map<string, { neighbour: string; score: number }[]>();
-      for (const row of stored.rows)
-        storedBy.set(row.recipe_id, [
-          ...(storedBy.get(row.recipe_id) ?? []),
-          { neighbour: row.neighbour_id, score: row.score },
-        ]);
+      const storedBy = await storedNeighbours(pool, 2);
       expect([...storedBy.keys()].sort()).toEqual([...expected.keys()].sort());
       let cut = 0;
       for (const [id, list] of expected) {
