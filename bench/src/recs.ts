@@ -79,6 +79,14 @@ async function loadCommunity(url: string, community: Community, hidden: Set<numb
   const batches = async <T>(items: T[], size: number, run: (batch: T[]) => Promise<unknown>) => {
     for (let i = 0; i < items.length; i += size) await run(items.slice(i, i + size));
   };
+  // The change log's triggers (migration 0012) are off while the community is loaded: the first refresh makes every
+  // cook's likes in any case, and 8.5 million logged rows would only slow the load.
+  const logged = [
+    ['saved_recipes', 'saved_recipes_recommendation_log'],
+    ['reviews', 'reviews_recommendation_log'],
+    ['recipes', 'recipes_recommendation_log'],
+  ];
+  for (const [table, trigger] of logged) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
   try {
     await batches(userIds, 5000, (batch) =>
       client.query(
@@ -138,6 +146,7 @@ async function loadCommunity(url: string, community: Community, hidden: Set<numb
     await client.query('ANALYZE');
     return { userIds, recipeIds, saves: saves.length, ratings: ratings.length };
   } finally {
+    for (const [table, trigger] of logged) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
     await client.end();
   }
 }

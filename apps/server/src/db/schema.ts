@@ -2,6 +2,7 @@ import type { ParsedIngredient } from '@forkful/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   customType,
   date,
@@ -255,17 +256,37 @@ export const recommendationRefreshes = pgTable('recommendation_refreshes', {
   contentPairs: integer('content_pairs').notNull(),
   /** Refreshes run so far (migration 0011): each takes the next rotating slice. */
   runs: bigint('runs', { mode: 'number' }).notNull().default(0),
+  /** Whether the last refresh kept its likes with the change log in place (migration 0012). */
+  changesLogged: boolean('changes_logged').notNull().default(false),
 });
 
-/** The likes the last recommendation refresh used (migration 0011; written by the refresh only). */
+/**
+ * The likes the last recommendation refresh used (migration 0011; written by the refresh only), each with its cook's
+ * weight (migration 0012; NULL when kept before it).
+ */
 export const recommendationLikes = pgTable(
   'recommendation_likes',
   {
     userId: uuid('user_id').notNull(),
     recipeId: uuid('recipe_id').notNull(),
+    uw: real('uw'),
   },
-  (t) => [primaryKey({ name: 'recommendation_likes_pkey', columns: [t.userId, t.recipeId] })],
+  (t) => [
+    primaryKey({ name: 'recommendation_likes_pkey', columns: [t.userId, t.recipeId] }),
+    index('recommendation_likes_recipe_idx').on(t.recipeId),
+  ],
 );
+
+/**
+ * Writes that may have changed a cook's likes since the last recommendation refresh (migration 0012): filled by
+ * triggers on saved_recipes, reviews, meal_plan_entries and recipes, read and emptied by the refresh.
+ */
+export const recommendationChanges = pgTable('recommendation_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  recipeId: uuid('recipe_id').notNull(),
+  recipeChanged: boolean('recipe_changed').notNull().default(false),
+});
 
 /**
  * Issue 18 (migration 0006, docs/decisions/024): a user's planned meals. A recipe entry has `recipeTitle` (the title

@@ -56,6 +56,11 @@ export const RECOMMENDER = {
    * many refreshes.
    */
   contentSlices: 96,
+  /**
+   * Each refresh computes the popularity of the recipes with a new (or withdrawn) save, review or publication and of
+   * one slice of 1/popularityRotation of the rest, so the time decay reaches every score within that many refreshes.
+   */
+  popularityRotation: 16,
   /** Title words count double against ingredient words. */
   titleTermWeight: 2,
   /** Popularity: half-life of a save's or review's weight, and of a new recipe's freshness bonus (days). */

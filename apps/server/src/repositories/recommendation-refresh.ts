@@ -37,26 +37,35 @@ async function mealPlanTable(client: pg.PoolClient): Promise<string | null> {
   return result.rows[0]?.table_name ?? null;
 }
 
-/** What changed since the last refresh: counts and newest times of every signal. Cheap next to a refresh. */
+/**
+ * What changed since the last refresh: counts and newest times of every signal, and the newest row of the change log
+ * (a save and its unsave leave the counts as they were, not the log). Cheap next to a refresh.
+ */
 const MARKER_SQL = `
   SELECT concat_ws('|',
     (SELECT count(*) || '/' || coalesce(max(created_at)::text, '') FROM saved_recipes),
-    (SELECT count(*) || '/' || coalesce(max(updated_at)::text, '') FROM reviews)) AS signals,
+    (SELECT count(*) || '/' || coalesce(max(updated_at)::text, '') FROM reviews),
+    (SELECT coalesce(max(id), 0) FROM recommendation_changes)) AS signals,
     (SELECT count(*) || '/' || coalesce(max(updated_at)::text, '') FROM recipes WHERE is_published) AS recipes`;
 
-/** Every signal as (user, recipe, weight, time): a like is > 0, a dislike < 0; only published recipes. */
-function signalsSql(mealPlan: string | null): string {
+/**
+ * Every signal as (user, recipe, weight, time): a like is > 0, a dislike < 0; only published recipes. `cooks`, when
+ * given, is a table of user_id: only those cooks' signals (each branch through its own index on the cook).
+ */
+function signalsSql(mealPlan: string | null, cooks?: string): string {
+  const of = (column: string) => (cooks ? `${column} IN (SELECT user_id FROM ${cooks})` : 'true');
   const planned = mealPlan
-    ? `UNION ALL SELECT user_id, recipe_id, ${P.plannedWeight}::real, now() FROM "${mealPlan}"`
+    ? `UNION ALL SELECT user_id, recipe_id, ${P.plannedWeight}::real, now() FROM "${mealPlan}"
+       WHERE recipe_id IS NOT NULL AND ${of('user_id')}`
     : '';
   return `
-    SELECT user_id, recipe_id, ${P.savedWeight}::real AS w, created_at AS at FROM saved_recipes
+    SELECT user_id, recipe_id, ${P.savedWeight}::real AS w, created_at AS at FROM saved_recipes WHERE ${of('user_id')}
     UNION ALL
     SELECT owner_id, recipe_id,
            (CASE rating WHEN 5 THEN 1 WHEN 4 THEN 0.6 WHEN 3 THEN 0 WHEN 2 THEN -0.5 ELSE -1 END)::real, updated_at
-    FROM reviews
+    FROM reviews WHERE ${of('owner_id')}
     UNION ALL
-    SELECT author_id, id, ${P.ownWeight}::real, created_at FROM recipes WHERE is_published
+    SELECT author_id, id, ${P.ownWeight}::real, created_at FROM recipes WHERE is_published AND ${of('author_id')}
     ${planned}`;
 }
 
@@ -83,7 +92,7 @@ function inSlices(table: string, sliceSql: (slice: number) => string): string[] 
 /**
  * The co-liked neighbours (kind 1) of one slice of the recipes in rec_like_counts: co / (nᵢ^(1 − α) · nⱼ^α) over the
  * users who like both (parameters), each user counting with their weight (co and n are sums of weights), the top
- * coLikedNeighbours per recipe. (user, recipe) is unique in rec_likes, so count(*) is the number of distinct users
+ * coLikedNeighbours per recipe. (user, recipe) is unique in the kept likes, so count(*) is the number of distinct users
  * linking the pair, and a pair under the minimum is never stored. The sums are in double precision, so the stored
  * real does not depend on the order the rows come in (a refresh that changes no like rewrites no pair).
  */
@@ -95,7 +104,7 @@ function coLikedSliceSql(slice: number): string {
                * g.users / (g.users + ${P.coLikedShrink}))::real AS score
        FROM (
          SELECT b.recipe_id AS neighbour_id, sum(a.uw::float8) AS co, count(*) AS users
-         FROM rec_likes a JOIN rec_likes b ON b.user_id = a.user_id AND b.recipe_id <> a.recipe_id
+         FROM recommendation_likes a JOIN recommendation_likes b ON b.user_id = a.user_id AND b.recipe_id <> a.recipe_id
          WHERE a.recipe_id = c.recipe_id
          GROUP BY b.recipe_id HAVING count(*) >= ${P.minUsersPerPair}
        ) g JOIN rec_like_counts cb ON cb.recipe_id = g.neighbour_id
@@ -134,65 +143,109 @@ function contentSliceSql(slice: number): string {
  */
 export type CoLikedScope = 'all' | { rotation: number };
 
+/**
+ * Whose likes a refresh makes again: 'all', every cook's from every signal, compared with the kept likes to find the
+ * cooks whose likes changed (forced, and the first refresh with the change log); 'logged', only the cooks the change
+ * log names (migration 0012), and those who save, review or plan a recipe the log says was published, unpublished,
+ * deleted or changed hands.
+ */
+export type LikesScope = 'all' | 'logged';
+
+/** A like's cook weight, (likes of that cook)^−e (coLikedUserWeightExponent). */
+const cookWeight = `power(count(*), ${-P.coLikedUserWeightExponent})::real`;
+
 /** Likes and the co-liked neighbours (kind 1). */
-function coLikedStatements(mealPlan: string | null, scope: CoLikedScope): string[] {
+function coLikedStatements(mealPlan: string | null, likes: LikesScope, scope: CoLikedScope): string[] {
+  const changedRecipes = `SELECT recipe_id FROM rec_log WHERE recipe_changed`;
   return [
     `SET LOCAL work_mem = '64MB'`,
     // One core for the refresh: with parallel workers it took both of a 2-core host's cores from the API for its
     // heavy statements (the API's p99 under a refresh: bench/src/recs-under-refresh.ts).
     `SET LOCAL max_parallel_workers_per_gather = 0`,
+    // The change log as this refresh reads it; only these rows are deleted at the end, so a change committed while
+    // the refresh runs stays for the next one (ids are taken at insert, not at commit, so "up to the highest id read"
+    // would drop a change committed late with a lower id).
+    `CREATE TEMP TABLE rec_log ON COMMIT DROP AS SELECT id, user_id, recipe_id, recipe_changed FROM recommendation_changes`,
+    `ANALYZE rec_log`,
+    ...(likes === 'logged'
+      ? [
+          // The cooks whose likes may have changed: those the log names, and every cook linked to a recipe whose
+          // publication or author changed (a deleted recipe's saves and reviews went by cascade, and logged their cooks).
+          `CREATE TEMP TABLE rec_changed_users ON COMMIT DROP AS
+           SELECT user_id FROM rec_log
+           UNION SELECT user_id FROM saved_recipes WHERE recipe_id IN (${changedRecipes})
+           UNION SELECT owner_id FROM reviews WHERE recipe_id IN (${changedRecipes})
+           ${mealPlan ? `UNION SELECT user_id FROM "${mealPlan}" WHERE recipe_id IN (${changedRecipes})` : ''}
+           UNION SELECT user_id FROM recommendation_likes WHERE recipe_id IN (${changedRecipes})`,
+          `ANALYZE rec_changed_users`,
+        ]
+      : []),
     // Likes: a user's recipe counts when some signal likes it and none dislikes it (a low rating wins over a save).
     `CREATE TEMP TABLE rec_user_likes ON COMMIT DROP AS
      SELECT user_id, recipe_id FROM (
        SELECT s.user_id, s.recipe_id,
               row_number() OVER (PARTITION BY s.user_id ORDER BY max(s.at) DESC, s.recipe_id) AS recent
-       FROM (${signalsSql(mealPlan)}) s JOIN recipes r ON r.id = s.recipe_id AND r.is_published
+       FROM (${signalsSql(mealPlan, likes === 'logged' ? 'rec_changed_users' : undefined)}) s
+         JOIN recipes r ON r.id = s.recipe_id AND r.is_published
        GROUP BY s.user_id, s.recipe_id
        HAVING max(s.w) > 0 AND min(s.w) >= 0
      ) l WHERE recent <= ${P.likesPerUser}`,
     `ANALYZE rec_user_likes`,
-    // Each like also carries its user's weight, (likes of that user)^−e (coLikedUserWeightExponent): a cook who likes
-    // hundreds of recipes, across several tastes and at random, links them all, and counts less per pair than a cook
-    // whose few likes say what goes together. Counted by a GROUP BY and joined: as a window over each user's likes
-    // (count(*) OVER (PARTITION BY user_id)), PostgreSQL 15 took 74 s for 500,000 users at 1M recipes, against ~10 s.
+    // Each like also carries its user's weight (cookWeight): a cook who likes hundreds of recipes, across several
+    // tastes and at random, links them all, and counts less per pair than a cook whose few likes say what goes
+    // together. Counted by a GROUP BY and joined: as a window over each user's likes (count(*) OVER (PARTITION BY
+    // user_id)), PostgreSQL 15 took 74 s for 500,000 users at 1M recipes, against ~10 s.
     `CREATE TEMP TABLE rec_user_weights ON COMMIT DROP AS
-     SELECT user_id, power(count(*), ${-P.coLikedUserWeightExponent})::real AS uw FROM rec_user_likes GROUP BY user_id`,
+     SELECT user_id, ${cookWeight} AS uw FROM rec_user_likes GROUP BY user_id`,
     `ANALYZE rec_user_weights`,
-    `CREATE TEMP TABLE rec_likes ON COMMIT DROP AS
+    `CREATE TEMP TABLE rec_new_likes ON COMMIT DROP AS
      SELECT l.user_id, l.recipe_id, w.uw FROM rec_user_likes l JOIN rec_user_weights w USING (user_id)`,
-    `CREATE INDEX ON rec_likes (user_id)`,
-    `CREATE INDEX ON rec_likes (recipe_id)`,
-    `ANALYZE rec_likes`,
-    // Recipes with enough likers to be in a pair, each with n, the sum of its likers' weights.
+    ...(likes === 'all'
+      ? [
+          `CREATE INDEX ON rec_new_likes (user_id, recipe_id)`,
+          `ANALYZE rec_new_likes`,
+          // The cooks whose likes (or weight) differ from those kept by the last refresh (recommendation_likes):
+          // only their weights and pairs moved. Every cook, on the first refresh (nothing kept, or no weights kept).
+          `CREATE TEMP TABLE rec_changed_users ON COMMIT DROP AS
+           SELECT l.user_id FROM rec_new_likes l
+             WHERE NOT EXISTS (SELECT 1 FROM recommendation_likes k
+                               WHERE k.user_id = l.user_id AND k.recipe_id = l.recipe_id AND k.uw = l.uw)
+           UNION
+           SELECT k.user_id FROM recommendation_likes k
+             WHERE NOT EXISTS (SELECT 1 FROM rec_new_likes l WHERE l.user_id = k.user_id AND l.recipe_id = k.recipe_id)`,
+          `ANALYZE rec_changed_users`,
+        ]
+      : []),
+    // The recipes whose lists are computed again: every one (forced), or those the changed cooks like or liked (their
+    // co-liked counts, n and user weights moved) and a rotating slice of the rest (added below, once the counts are
+    // made). The lists of other recipes keep their neighbours, which are still linked by the same cooks (none of them
+    // changed); only the n of a neighbour liked by a changed cook moved, and so its score a little, until the
+    // recipe's slice comes round.
+    `CREATE TEMP TABLE rec_co_targets ON COMMIT DROP AS
+     SELECT recipe_id FROM rec_new_likes WHERE user_id IN (SELECT user_id FROM rec_changed_users)
+     UNION SELECT recipe_id FROM recommendation_likes WHERE user_id IN (SELECT user_id FROM rec_changed_users)`,
+    // The kept likes: the changed cooks' rows are replaced, each with its cook's weight. The co-liked lists and the
+    // content champions below read every cook's likes from here.
+    `DELETE FROM recommendation_likes WHERE user_id IN (SELECT user_id FROM rec_changed_users)`,
+    `INSERT INTO recommendation_likes (user_id, recipe_id, uw)
+     SELECT user_id, recipe_id, uw FROM rec_new_likes WHERE user_id IN (SELECT user_id FROM rec_changed_users)`,
+    ...(likes === 'all' ? [`ANALYZE recommendation_likes`] : []),
+    // Recipes with enough likers to be in a pair, each with n, the sum of its likers' weights (in double precision,
+    // so the sum does not depend on the order the rows are stored in).
     `CREATE TEMP TABLE rec_like_counts ON COMMIT DROP AS
-     SELECT recipe_id, sum(uw)::real AS n FROM rec_likes GROUP BY recipe_id HAVING count(*) >= ${P.minUsersPerPair}`,
+     SELECT recipe_id, sum(uw::float8)::real AS n FROM recommendation_likes
+     GROUP BY recipe_id HAVING count(*) >= ${P.minUsersPerPair}`,
     `CREATE UNIQUE INDEX ON rec_like_counts (recipe_id) INCLUDE (n)`,
     `ANALYZE rec_like_counts`,
-    // The cooks whose likes differ from those the last refresh used (recommendation_likes): only their weights and
-    // pairs moved. Every cook, on the first refresh (the table is empty).
-    `CREATE TEMP TABLE rec_changed_users ON COMMIT DROP AS
-     SELECT l.user_id FROM rec_user_likes l
-       WHERE NOT EXISTS (SELECT 1 FROM recommendation_likes k WHERE k.user_id = l.user_id AND k.recipe_id = l.recipe_id)
-     UNION
-     SELECT k.user_id FROM recommendation_likes k
-       WHERE NOT EXISTS (SELECT 1 FROM rec_user_likes l WHERE l.user_id = k.user_id AND l.recipe_id = k.recipe_id)`,
-    `ANALYZE rec_changed_users`,
-    // The recipes whose lists are computed again: every one (forced), or those the changed cooks like or liked (their
-    // co-liked counts, n and user weights moved) and a rotating slice of the rest. The lists of other recipes keep
-    // their neighbours, which are still linked by the same cooks (none of them changed); only the n of a neighbour
-    // liked by a changed cook moved, and so its score a little, until the recipe's slice comes round.
     scope === 'all'
-      ? `CREATE TEMP TABLE rec_co_targets ON COMMIT DROP AS SELECT recipe_id FROM rec_like_counts`
-      : `CREATE TEMP TABLE rec_co_targets ON COMMIT DROP AS
-         SELECT recipe_id FROM rec_likes WHERE user_id IN (SELECT user_id FROM rec_changed_users)
-         UNION SELECT recipe_id FROM recommendation_likes WHERE user_id IN (SELECT user_id FROM rec_changed_users)
-         UNION SELECT recipe_id FROM rec_like_counts
-           WHERE abs(hashtext(recipe_id::text)) % ${P.coLikedRotation} = ${Number(scope.rotation)}`,
+      ? `INSERT INTO rec_co_targets SELECT recipe_id FROM rec_like_counts`
+      : `INSERT INTO rec_co_targets SELECT recipe_id FROM rec_like_counts
+         WHERE abs(hashtext(recipe_id::text)) % ${P.coLikedRotation} = ${Number(scope.rotation)}`,
     `ANALYZE rec_co_targets`,
     // The targets with enough likers, each with its statement slice (below).
     `CREATE TEMP TABLE rec_co_sliced ON COMMIT DROP AS
      SELECT c.recipe_id, c.n, ntile(${P.statementSlices}) OVER (ORDER BY c.recipe_id) AS slice
-     FROM rec_co_targets t JOIN rec_like_counts c USING (recipe_id)`,
+     FROM (SELECT DISTINCT recipe_id FROM rec_co_targets) t JOIN rec_like_counts c USING (recipe_id)`,
     `ANALYZE rec_co_sliced`,
     // Recipe by recipe through the indexes (a nested loop: its likers, then their other likes), so each aggregate is
     // one recipe's candidates, in memory, cut to its top list at once. One statement grouping every pair of the site
@@ -200,17 +253,29 @@ function coLikedStatements(mealPlan: string | null, scope: CoLikedScope): string
     // while it ran (decision 026).
     ...inSlices('rec_co_liked', coLikedSliceSql),
     // The targets' lists are replaced (a target with fewer than 3 likers now has none); the others stay as they are.
+    ...pairCount(1, 'rec_co_liked', scope === 'all' ? null : 'rec_co_targets'),
     ...writeChanges(
       'rec_co_liked',
       1,
       scope === 'all' ? '' : 'AND n.recipe_id IN (SELECT recipe_id FROM rec_co_targets)',
     ),
-    // The likes this refresh used, for the next one to compare with: only the changed cooks' rows move.
-    `DELETE FROM recommendation_likes k WHERE k.user_id IN (SELECT user_id FROM rec_changed_users)
-       AND NOT EXISTS (SELECT 1 FROM rec_likes l WHERE l.user_id = k.user_id AND l.recipe_id = k.recipe_id)`,
-    `INSERT INTO recommendation_likes (user_id, recipe_id)
-     SELECT l.user_id, l.recipe_id FROM rec_likes l WHERE l.user_id IN (SELECT user_id FROM rec_changed_users)
-       AND NOT EXISTS (SELECT 1 FROM recommendation_likes k WHERE k.user_id = l.user_id AND k.recipe_id = l.recipe_id)`,
+  ];
+}
+
+/**
+ * The stored pair count of a kind after the write that follows, into rec_pair_counts: the computed rows when every
+ * list is replaced (`targets` null), else the change, computed rows less the stored rows of the targets' lists (a
+ * count of every stored pair took 15-53 s at 1M, each refresh).
+ */
+function pairCount(kind: 1 | 2, computed: string, targets: string | null): string[] {
+  return [
+    `CREATE TEMP TABLE IF NOT EXISTS rec_pair_counts (kind smallint NOT NULL, pairs bigint NOT NULL,
+       relative boolean NOT NULL) ON COMMIT DROP`,
+    targets === null
+      ? `INSERT INTO rec_pair_counts SELECT ${kind}, count(*), false FROM ${computed}`
+      : `INSERT INTO rec_pair_counts SELECT ${kind}, (SELECT count(*) FROM ${computed})
+           - (SELECT count(*) FROM recipe_neighbours
+              WHERE kind = ${kind} AND recipe_id IN (SELECT recipe_id FROM ${targets})), true`,
   ];
 }
 
@@ -240,34 +305,38 @@ type Statement = string | { text: string; values: unknown[] };
 
 /**
  * Which recipes get their content neighbours recomputed. 'all': every published recipe (the first refresh, or
- * forced). Otherwise the recipes changed since `since` (published, edited, unpublished: updated_at moves), plus one
- * rotating slice of 1 / contentSlices of all recipes, so that a list whose neighbours have since become better
- * liked, or were deleted, is redone within contentSlices refreshes. The cost of a refresh is bounded by the slice,
- * not by the size of the site.
+ * forced). Otherwise the recipes changed since `since` (published, edited, unpublished: updated_at moves), those the
+ * change log says were deleted (or published, unpublished), plus one rotating slice of 1 / contentSlices of all
+ * recipes, so that a list whose neighbours have since become better liked is redone within contentSlices refreshes.
+ * The cost of a refresh is bounded by the slice, not by the size of the site.
  */
 export type ContentScope = 'all' | { since: string; slice: number };
 
-function contentTargets(scope: ContentScope): Statement[] {
+function contentTargets(scope: ContentScope, logged: boolean): Statement[] {
   // Each target with its statement slice (contentSliceSql), by ntile over the id.
-  const sliced = `ntile(${P.statementSlices}) OVER (ORDER BY id) AS slice`;
+  const sliced = `ntile(${P.statementSlices}) OVER (ORDER BY recipe_id) AS slice`;
   if (scope === 'all')
     return [
-      `CREATE TEMP TABLE rec_targets ON COMMIT DROP AS SELECT id AS recipe_id, ${sliced} FROM recipes`,
+      `CREATE TEMP TABLE rec_targets ON COMMIT DROP AS SELECT recipe_id, ${sliced} FROM (SELECT id AS recipe_id FROM recipes) r`,
       `ANALYZE rec_targets`,
     ];
   const slice = Number(scope.slice);
   return [
     {
       text: `CREATE TEMP TABLE rec_targets ON COMMIT DROP AS
-             SELECT id AS recipe_id, ${sliced} FROM recipes
-             WHERE updated_at > $1::timestamptz OR abs(hashtext(id::text)) % ${P.contentSlices} = ${slice}`,
+             SELECT recipe_id, ${sliced} FROM (
+               SELECT id AS recipe_id FROM recipes
+               WHERE updated_at > $1::timestamptz OR abs(hashtext(id::text)) % ${P.contentSlices} = ${slice}
+               UNION SELECT recipe_id FROM rec_log WHERE recipe_changed
+             ) t`,
       values: [scope.since],
     },
     `ANALYZE rec_targets`,
-    // The slice's lists of recipes that no longer exist go too.
-    `DELETE FROM recipe_neighbours n WHERE n.kind = 2
-       AND abs(hashtext(n.recipe_id::text)) % ${P.contentSlices} = ${slice}
-       AND NOT EXISTS (SELECT 1 FROM recipes r WHERE r.id = n.recipe_id)`,
+    // A deleted recipe is a target (the log) and its list goes with the targets' (writeChanges). The first refresh
+    // with the change log also drops the lists of recipes deleted before it (once: it reads every stored pair).
+    ...(logged
+      ? []
+      : [`DELETE FROM recipe_neighbours n WHERE NOT EXISTS (SELECT 1 FROM recipes r WHERE r.id = n.recipe_id)`]),
   ];
 }
 
@@ -278,10 +347,10 @@ function contentTargets(scope: ContentScope): Statement[] {
  * contentChampionsPerTerm best-liked recipes of each of its words (champion lists), not with every recipe sharing a
  * word, which grows with the square of a word's recipe count (at a million recipes, a cuisine's word is in 10,000s).
  */
-function contentStatements(scope: ContentScope): Statement[] {
+function contentStatements(scope: ContentScope, logged: boolean): Statement[] {
   return [
     `CREATE TEMP TABLE rec_all_counts ON COMMIT DROP AS
-     SELECT recipe_id, count(*)::real AS n FROM rec_likes GROUP BY recipe_id`,
+     SELECT recipe_id, count(*)::real AS n FROM recommendation_likes GROUP BY recipe_id`,
     `ANALYZE rec_all_counts`,
     // Content: the title (weight A) and ingredient (weight C) lexemes of the search vector (decisions 007, 016),
     // weighted by inverse document frequency; a word in too many recipes ('salt', 'cup') links nothing.
@@ -315,19 +384,37 @@ function contentStatements(scope: ContentScope): Statement[] {
     `ANALYZE rec_weighted`,
     `ANALYZE rec_norms`,
     `ANALYZE rec_champions`,
-    ...contentTargets(scope),
+    ...contentTargets(scope, logged),
     // Target by target through the indexes, as the co-liked part: one statement grouping every (target, candidate)
     // of a forced refresh (until 2026-12-02) hashed ~450 million rows at 1M recipes, spilled them to files and
     // ranked the result by a window (about 15 minutes).
     ...inSlices('rec_content', contentSliceSql),
-    // The targets' lists are replaced (an unpublished target has none now); the other lists stay as they are.
+    // The targets' lists are replaced (an unpublished or deleted target has none now); the others stay as they are.
+    ...pairCount(2, 'rec_content', scope === 'all' ? null : 'rec_targets'),
     ...writeChanges('rec_content', 2, scope === 'all' ? '' : 'AND n.recipe_id IN (SELECT recipe_id FROM rec_targets)'),
   ];
 }
 
+/**
+ * Which recipes' popularity a refresh computes: 'all' (forced, or the first refresh with the change log), or those
+ * with a save, review or publication in the change log plus a rotating slice of 1 / popularityRotation of the
+ * stored ones (`rotation`), so that the time decay reaches every score within that many refreshes.
+ */
+export type PopularityScope = 'all' | { rotation: number };
+
 /** The popularity prior (see parameters). */
-function popularityStatements(): string[] {
+function popularityStatements(scope: PopularityScope): string[] {
+  const targets = scope === 'all' ? '' : 'AND recipe_id IN (SELECT recipe_id FROM rec_pop_targets)';
   return [
+    ...(scope === 'all'
+      ? []
+      : [
+          `CREATE TEMP TABLE rec_pop_targets ON COMMIT DROP AS
+           SELECT recipe_id FROM rec_log
+           UNION SELECT recipe_id FROM recipe_popularity
+             WHERE abs(hashtext(recipe_id::text)) % ${P.popularityRotation} = ${Number(scope.rotation)}`,
+          `ANALYZE rec_pop_targets`,
+        ]),
     // Popularity: recent saves and good reviews (each halving every activityHalfLifeDays), a bonus for new recipes,
     // times the Bayesian average rating. A bad review subtracts. In double precision: extract(epoch ...) is a numeric
     // since PostgreSQL 14, and numeric powers of 8.5 million signals took 75 of this statement's 114 s at 1M recipes
@@ -340,14 +427,15 @@ function popularityStatements(): string[] {
      FROM recipes r LEFT JOIN (
        SELECT recipe_id, sum(w * power(0.5::float8, date_part('epoch', now() - at) / ${halfLife(P.activityHalfLifeDays)})) AS activity
        FROM (
-         SELECT recipe_id, 1::real AS w, created_at AS at FROM saved_recipes
-         UNION ALL SELECT recipe_id, (rating - 3)::real / 2, updated_at FROM reviews
+         SELECT recipe_id, 1::real AS w, created_at AS at FROM saved_recipes WHERE true ${targets}
+         UNION ALL SELECT recipe_id, (rating - 3)::real / 2, updated_at FROM reviews WHERE true ${targets}
        ) s GROUP BY recipe_id
      ) a ON a.recipe_id = r.id
-     WHERE r.is_published`,
+     WHERE r.is_published ${targets.replace('recipe_id', 'r.id')}`,
     // Only changed rows are written (as writeChanges); the time decay moves every score a little each run, so a
     // score is rewritten when it moved by more than a thousandth.
-    `DELETE FROM recipe_popularity p WHERE NOT EXISTS (SELECT 1 FROM rec_popularity x WHERE x.recipe_id = p.recipe_id)`,
+    `DELETE FROM recipe_popularity p WHERE NOT EXISTS (SELECT 1 FROM rec_popularity x WHERE x.recipe_id = p.recipe_id)
+       ${targets.replace('recipe_id', 'p.recipe_id')}`,
     // The unchanged rows are left out before the INSERT, not by its ON CONFLICT's WHERE (which would lock them).
     `INSERT INTO recipe_popularity (recipe_id, score)
      SELECT x.recipe_id, x.score FROM rec_popularity x LEFT JOIN recipe_popularity p ON p.recipe_id = x.recipe_id
@@ -380,9 +468,11 @@ export async function refreshRecommendations(
     contentSlice?: number;
     /** The rotating slice of co-liked lists computed again besides the changed ones (tests; -1 takes none). */
     coLikedSlice?: number;
+    /** The rotating slice of popularity scores computed again besides the changed ones (tests; -1 takes none). */
+    popularitySlice?: number;
     lowPriority?: boolean;
     /** Called after each statement of the computation with its text and how long it took (the bench's phases). */
-    onStatement?: (text: string, milliseconds: number) => void;
+    onStatement?: (text: string, milliseconds: number) => void | Promise<void>;
   } = {},
 ): Promise<RefreshResult> {
   const started = performance.now();
@@ -410,8 +500,16 @@ export async function refreshRecommendations(
       }
       const now = (await client.query<{ signals: string; recipes: string }>(MARKER_SQL)).rows[0];
       const marker = `${now?.signals ?? ''}#${now?.recipes ?? ''}`;
-      const last = await client.query<{ marker: string; age: number; runs: number }>(
-        `SELECT marker, extract(epoch FROM now() - refreshed_at)::float8 AS age, runs::float8 AS runs
+      const last = await client.query<{
+        marker: string;
+        age: number;
+        runs: number;
+        changes_logged: boolean;
+        co_liked_pairs: number;
+        content_pairs: number;
+      }>(
+        `SELECT marker, extract(epoch FROM now() - refreshed_at)::float8 AS age, runs::float8 AS runs, changes_logged,
+                co_liked_pairs, content_pairs
          FROM recommendation_refreshes`,
       );
       const previous = last.rows[0];
@@ -419,40 +517,67 @@ export async function refreshRecommendations(
         await client.query('ROLLBACK');
         return done('unchanged');
       }
-      // Successive refreshes take successive rotating slices (of the content and the co-liked lists).
+      // Successive refreshes take successive rotating slices (of the content and the co-liked lists, and popularity).
       const run = (previous?.runs ?? 0) + 1;
+      // The change log names every cook whose likes moved since the last refresh only when that refresh kept its
+      // likes with the log in place (migration 0012); a forced refresh rebuilds them all in any case.
+      const logged = !force && previous?.changes_logged === true;
       if (options.lowPriority === true) lowered = await lowerBackendPriority(client);
       const work: Statement[] = [
         ...coLikedStatements(
           await mealPlanTable(client),
+          logged ? 'logged' : 'all',
           force ? 'all' : { rotation: options.coLikedSlice ?? run % P.coLikedRotation },
         ),
-        ...contentStatements(contentScope(force, previous?.marker, options.contentSlice ?? run % P.contentSlices)),
-        ...popularityStatements(),
+        ...contentStatements(
+          contentScope(force, previous?.marker, options.contentSlice ?? run % P.contentSlices),
+          logged,
+        ),
+        ...popularityStatements(logged ? { rotation: options.popularitySlice ?? run % P.popularityRotation } : 'all'),
+        // The log rows this refresh read (and only those: see rec_log) are done with.
+        `DELETE FROM recommendation_changes WHERE id IN (SELECT id FROM rec_log)`,
       ];
       for (const statement of work) {
         const start = performance.now();
         await (typeof statement === 'string'
           ? client.query(statement)
           : client.query(statement.text, statement.values));
-        options.onStatement?.(typeof statement === 'string' ? statement : statement.text, performance.now() - start);
+        await options.onStatement?.(
+          typeof statement === 'string' ? statement : statement.text,
+          performance.now() - start,
+        );
       }
       // Fresh statistics for the reads: a table filled by the refresh and never analysed (autovacuum had not come
       // round) was taken for a big one, and 'more like this', a 20-row primary-key range, got a parallel plan
       // (60 ms at 1M recipes, against 0.25 ms after ANALYZE; a 0.3 s sample).
       await client.query('ANALYZE recipe_neighbours');
       await client.query('ANALYZE recipe_popularity');
-      const counts = await client.query<{ kind: number; pairs: string }>(
-        'SELECT kind, count(*) AS pairs FROM recipe_neighbours GROUP BY kind',
+      // The stored pairs: from the writes (rec_pair_counts) when the last refresh's counts are known to be right
+      // (it kept them with the change log), else counted (the first refresh with the log: it may have dropped old
+      // lists of deleted recipes).
+      const counted = await client.query<{ kind: number; pairs: string; relative: boolean }>(
+        'SELECT kind, sum(pairs) AS pairs, bool_or(relative) AS relative FROM rec_pair_counts GROUP BY kind',
       );
-      const pairs = (kind: number) => Number(counts.rows.find((row) => row.kind === kind)?.pairs ?? 0);
+      const exact =
+        logged || force
+          ? null
+          : await client.query<{ kind: number; pairs: string }>(
+              'SELECT kind, count(*) AS pairs FROM recipe_neighbours GROUP BY kind',
+            );
+      const pairs = (kind: 1 | 2) => {
+        if (exact) return Number(exact.rows.find((row) => row.kind === kind)?.pairs ?? 0);
+        const row = counted.rows.find((r) => r.kind === kind);
+        const before = kind === 1 ? previous?.co_liked_pairs : previous?.content_pairs;
+        return Number(row?.pairs ?? 0) + (row?.relative ? Number(before ?? 0) : 0);
+      };
       const result = done('refreshed', pairs(1), pairs(2));
       await client.query(
-        `INSERT INTO recommendation_refreshes (id, refreshed_at, marker, seconds, co_liked_pairs, content_pairs, runs)
-         VALUES (1, now(), $1, $2, $3, $4, $5)
+        `INSERT INTO recommendation_refreshes
+           (id, refreshed_at, marker, seconds, co_liked_pairs, content_pairs, runs, changes_logged)
+         VALUES (1, now(), $1, $2, $3, $4, $5, true)
          ON CONFLICT (id) DO UPDATE SET refreshed_at = excluded.refreshed_at, marker = excluded.marker,
            seconds = excluded.seconds, co_liked_pairs = excluded.co_liked_pairs, content_pairs = excluded.content_pairs,
-           runs = excluded.runs`,
+           runs = excluded.runs, changes_logged = true`,
         [marker, result.seconds, result.coLikedPairs, result.contentPairs, run],
       );
       await client.query('COMMIT');

@@ -319,14 +319,69 @@ describe('incremental content refresh', () => {
     }
   });
 
-  it("drops a deleted recipe's content neighbours when its slice comes round", async () => {
+  it("drops a deleted recipe's content neighbours at the next refresh (the change log names it)", async () => {
     const tagine = await createRecipe(ctx.app, ben.jar, recipe('Lamb Tagine', ['lamb', 'apricots', 'cumin']));
     await createRecipe(ctx.app, ben.jar, recipe('Lamb Stew', ['lamb', 'apricots', 'carrots']));
     await refresh();
     expect(Number((await marked(tagine)).rows)).toBeGreaterThan(0);
     await pool().query('DELETE FROM recipes WHERE id = $1', [tagine]);
-    await refreshRecommendations(pool(), false, { contentSlice: await sliceOf(tagine) });
+    await refreshRecommendations(pool(), false, { contentSlice: -1 });
     expect((await marked(tagine)).rows).toBe('0');
+  });
+});
+
+describe('the change log (migration 0012): what a scheduled refresh recomputes', () => {
+  const pool = () => ctx.database.pool;
+  const popularity = async () =>
+    new Map(
+      (
+        await pool().query<{ recipe_id: string; score: number }>('SELECT recipe_id, score FROM recipe_popularity')
+      ).rows.map((row) => [row.recipe_id, row.score]),
+    );
+  const log = async () =>
+    (
+      await pool().query<{ user_id: string; recipe_id: string }>(
+        'SELECT user_id, recipe_id FROM recommendation_changes',
+      )
+    ).rows;
+
+  it('keeps a change made while a refresh runs for the next one, and rescores the popularity of what changed', async () => {
+    const gus = await registerUser(ctx.app, 'Gus');
+    const hal = await registerUser(ctx.app, 'Hal');
+    await refresh();
+    expect(await log()).toEqual([]);
+    // Every popularity score marked: a recomputed one is rewritten, a kept one keeps the mark.
+    await pool().query('UPDATE recipe_popularity SET score = 0.123');
+    await save(gus, ids.soup!);
+    expect(await log()).toEqual([{ user_id: gus.id, recipe_id: ids.soup }]);
+    let during = false;
+    const result = await refreshRecommendations(pool(), false, {
+      coLikedSlice: -1,
+      contentSlice: -1,
+      popularitySlice: -1,
+      // Right after the refresh has read the log, another cook saves (committed before the refresh commits).
+      onStatement: async (text) => {
+        if (during || !text.includes('FROM recommendation_changes')) return;
+        during = true;
+        await save(hal, ids.tart!);
+      },
+    });
+    expect(result.status).toBe('refreshed');
+    expect(during).toBe(true);
+    // The save it read is done with; the one made meanwhile stays for the next refresh.
+    expect(await log()).toEqual([{ user_id: hal.id, recipe_id: ids.tart }]);
+    let scores = await popularity();
+    expect(scores.get(ids.soup!)).not.toBeCloseTo(0.123, 5);
+    expect(scores.get(ids.tart!)).toBeCloseTo(0.123, 5);
+    expect(scores.get(ids.ramen!)).toBeCloseTo(0.123, 5);
+    await refreshRecommendations(pool(), false, { coLikedSlice: -1, contentSlice: -1, popularitySlice: -1 });
+    expect(await log()).toEqual([]);
+    scores = await popularity();
+    expect(scores.get(ids.tart!)).not.toBeCloseTo(0.123, 5);
+    expect(scores.get(ids.ramen!)).toBeCloseTo(0.123, 5);
+    // A forced refresh rescores every recipe.
+    await refresh();
+    expect([...(await popularity()).values()].filter((score) => Math.abs(score - 0.123) < 1e-6)).toEqual([]);
   });
 });
 
@@ -392,10 +447,11 @@ describe('co-liked pairs computed recipe by recipe, in slices, and incrementally
         await registerUser(world.app, 'Author 2'),
         await registerUser(world.app, 'Author 3'),
       ];
-      // The third author writes one recipe (the last), which is unpublished below.
-      const authorOf = (index: number) => authors[index === 55 ? 2 : index % 2]!;
+      // The third author writes the last two recipes: one is unpublished below, the other deleted.
+      const authorOf = (index: number) => authors[index >= 54 ? 2 : index % 2]!;
       // Made-up words, no two recipes alike: every relation is by who likes what. More recipes than slices (16), so
-      // every slice has some, and more candidates than the 40 kept for the popular ones.
+      // every slice has some, and more candidates than the 40 kept for the popular ones. The last two are the third
+      // author's, which only their author likes (and three cooks the one deleted below).
       const made: string[] = [];
       for (let index = 0; index < 56; index++) {
         const word = `Qx${index.toString(36)}vorp${'abcdefgh'[index % 8]}`;
@@ -408,9 +464,13 @@ describe('co-liked pairs computed recipe by recipe, in slices, and incrementally
       for (const cook of cooks) {
         const picked = new Set<string>();
         const count = 3 + Math.floor(random() * 20);
-        while (picked.size < count) picked.add(made[Math.floor(made.length * random() ** 2)]!);
+        while (picked.size < count) picked.add(made[Math.floor(54 * random() ** 2)]!);
         for (const id of picked) saves.add(`${cook} ${id}`);
       }
+      // The recipe deleted below is saved by the three cooks who save least (and no one else).
+      const savesOf = (cook: string) => [...saves].filter((key) => key.startsWith(cook)).length;
+      for (const cook of [...cooks].sort((x, y) => savesOf(x) - savesOf(y)).slice(0, 3))
+        saves.add(`${cook} ${made[54]}`);
       const pairsOf = (keys: Iterable<string>) => [...keys].map((key) => key.split(' ') as [string, string]);
       await insertSaves(pool, pairsOf(saves));
       await refreshRecommendations(pool, true);
@@ -498,6 +558,10 @@ describe('co-liked pairs computed recipe by recipe, in slices, and incrementally
       for (const [user, id] of pairsOf(saves)) if (user === light[3]) saves.delete(`${user} ${id}`);
       await pool.query('UPDATE recipes SET is_published = false WHERE id = $1', [made[55]]);
       published.delete(made[55]!);
+      // And one recipe is deleted: its saves go by cascade (each a change of its saver's likes).
+      await pool.query('DELETE FROM recipes WHERE id = $1', [made[54]]);
+      published.delete(made[54]!);
+      for (const [user, id] of pairsOf(saves)) if (id === made[54]) saves.delete(`${user} ${id}`);
       const newLikes = likesNow();
       const changed = [...new Set([...oldLikes.keys(), ...newLikes.keys()])].filter(
         (user) => [...(oldLikes.get(user) ?? [])].sort().join() !== [...(newLikes.get(user) ?? [])].sort().join(),
@@ -513,6 +577,20 @@ describe('co-liked pairs computed recipe by recipe, in slices, and incrementally
       const second = definition(newLikes);
       expectDefinition(second, after, touched);
       expect(after.get(made[55]!)).toBeUndefined();
+      expect(after.get(made[54]!)).toBeUndefined();
+      // The pair counts it keeps (from its writes, not a count of every pair) are the table's, and the change log
+      // it read is empty.
+      const expectCounts = async () => {
+        const { rows } = await pool.query<{ kept: string; actual: string; log: string }>(
+          `SELECT (SELECT co_liked_pairs || '/' || content_pairs FROM recommendation_refreshes) AS kept,
+                  (SELECT count(*) FILTER (WHERE kind = 1) || '/' || count(*) FILTER (WHERE kind = 2)
+                   FROM recipe_neighbours) AS actual,
+                  (SELECT count(*) FROM recommendation_changes) AS log`,
+        );
+        expect(rows[0]!.kept).toBe(rows[0]!.actual);
+        expect(rows[0]!.log).toBe('0');
+      };
+      await expectCounts();
       // ... and the others' lists are left as they were (not rewritten), every pair in them still linked by 3 cooks.
       const untouched = [...before.keys()].filter((id) => !touched.has(id));
       expect(untouched.length).toBeGreaterThan(0);
@@ -530,6 +608,7 @@ describe('co-liked pairs computed recipe by recipe, in slices, and incrementally
       const forced = await storedLists();
       expect([...forced.keys()].sort()).toEqual([...second.lists.keys()].sort());
       expectDefinition(second, forced, second.lists.keys());
+      await expectCounts();
     } finally {
       await world.close();
     }
