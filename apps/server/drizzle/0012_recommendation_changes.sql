@@ -16,7 +16,9 @@ CREATE TABLE IF NOT EXISTS "recommendation_changes" (
 -- a refresh from before this migration; the first refresh after it rewrites them all).
 ALTER TABLE "recommendation_likes" ADD COLUMN IF NOT EXISTS "uw" real;
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "recommendation_likes_recipe_idx" ON "recommendation_likes" ("recipe_id");
+-- A recipe's likers with their weights, from the index alone (an index-only scan: the refresh vacuums this table
+-- after each run, so its pages stay all-visible); their other likes come from the primary key the same way.
+CREATE INDEX IF NOT EXISTS "recommendation_likes_recipe_idx" ON "recommendation_likes" ("recipe_id") INCLUDE ("user_id", "uw");
 --> statement-breakpoint
 -- Whether the last refresh kept its likes with the log above in place: the first refresh after this migration
 -- (false) rebuilds them all, since it cannot know what changed before the log existed.

@@ -305,7 +305,7 @@ describe('incremental content refresh', () => {
     expect(await versions()).toBe(before);
   });
 
-  it('leaves the tables it wrote analysed, so the reads are planned on their real size', async () => {
+  it('leaves the tables it wrote analysed, so the reads are planned on their real size, and the likes vacuumed', async () => {
     await save(fans[1]!, ids.ramen!);
     await refreshRecommendations(pool(), false, { contentSlice: -1 });
     for (const table of ['recipe_neighbours', 'recipe_popularity']) {
@@ -317,6 +317,13 @@ describe('incremental content refresh', () => {
       expect(rows[0]!.actual).toBeGreaterThan(0);
       expect(rows[0]!.estimated).toBe(rows[0]!.actual);
     }
+    // The kept likes are vacuumed after the commit: every page all-visible, so the co-liked lists read them by
+    // index-only scans.
+    const { rows } = await pool().query<{ pages: number; visible: number }>(
+      `SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'recommendation_likes'::regclass`,
+    );
+    expect(rows[0]!.pages).toBeGreaterThan(0);
+    expect(rows[0]!.visible).toBe(rows[0]!.pages);
   });
 
   it("drops a deleted recipe's content neighbours at the next refresh (the change log names it)", async () => {
