@@ -24,32 +24,21 @@ CREATE INDEX IF NOT EXISTS "recommendation_likes_recipe_idx" ON "recommendation_
 -- (false) rebuilds them all, since it cannot know what changed before the log existed.
 ALTER TABLE "recommendation_refreshes" ADD COLUMN IF NOT EXISTS "changes_logged" boolean DEFAULT false NOT NULL;
 --> statement-breakpoint
+-- OLD is NULL in an insert trigger and NEW in a delete trigger: each function logs the row as it was and as it is.
 CREATE OR REPLACE FUNCTION "recommendation_log_signal"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- TG_ARGV[0]: the table's column naming the cook (user_id, owner_id).
-  IF TG_OP <> 'INSERT' THEN
-    IF to_jsonb(OLD) ->> 'recipe_id' IS NOT NULL THEN
-      INSERT INTO "recommendation_changes" ("user_id", "recipe_id")
-      VALUES ((to_jsonb(OLD) ->> TG_ARGV[0])::uuid, (to_jsonb(OLD) ->> 'recipe_id')::uuid);
-    END IF;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    IF to_jsonb(NEW) ->> 'recipe_id' IS NOT NULL THEN
-      INSERT INTO "recommendation_changes" ("user_id", "recipe_id")
-      VALUES ((to_jsonb(NEW) ->> TG_ARGV[0])::uuid, (to_jsonb(NEW) ->> 'recipe_id')::uuid);
-    END IF;
-  END IF;
+  -- TG_ARGV[0]: the table's column naming the cook (user_id, owner_id). A meal-plan note has no recipe.
+  INSERT INTO "recommendation_changes" ("user_id", "recipe_id")
+  SELECT (j ->> TG_ARGV[0])::uuid, (j ->> 'recipe_id')::uuid FROM (VALUES (to_jsonb(OLD)), (to_jsonb(NEW))) AS v(j)
+  WHERE j ->> 'recipe_id' IS NOT NULL;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "recommendation_log_recipe"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    INSERT INTO "recommendation_changes" ("user_id", "recipe_id", "recipe_changed") VALUES (OLD."author_id", OLD."id", true);
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    INSERT INTO "recommendation_changes" ("user_id", "recipe_id", "recipe_changed") VALUES (NEW."author_id", NEW."id", true);
-  END IF;
+  INSERT INTO "recommendation_changes" ("user_id", "recipe_id", "recipe_changed")
+  SELECT (j ->> 'author_id')::uuid, (j ->> 'id')::uuid, true FROM (VALUES (to_jsonb(OLD)), (to_jsonb(NEW))) AS v(j)
+  WHERE j IS NOT NULL;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

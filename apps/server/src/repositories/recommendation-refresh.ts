@@ -404,7 +404,7 @@ export type PopularityScope = 'all' | { rotation: number };
 
 /** The popularity prior (see parameters). */
 function popularityStatements(scope: PopularityScope): string[] {
-  const targets = scope === 'all' ? '' : 'AND recipe_id IN (SELECT recipe_id FROM rec_pop_targets)';
+  const among = (column: string) => (scope === 'all' ? '' : `AND ${column} IN (SELECT recipe_id FROM rec_pop_targets)`);
   return [
     ...(scope === 'all'
       ? []
@@ -427,15 +427,15 @@ function popularityStatements(scope: PopularityScope): string[] {
      FROM recipes r LEFT JOIN (
        SELECT recipe_id, sum(w * power(0.5::float8, date_part('epoch', now() - at) / ${halfLife(P.activityHalfLifeDays)})) AS activity
        FROM (
-         SELECT recipe_id, 1::real AS w, created_at AS at FROM saved_recipes WHERE true ${targets}
-         UNION ALL SELECT recipe_id, (rating - 3)::real / 2, updated_at FROM reviews WHERE true ${targets}
+         SELECT recipe_id, 1::real AS w, created_at AS at FROM saved_recipes WHERE true ${among('recipe_id')}
+         UNION ALL SELECT recipe_id, (rating - 3)::real / 2, updated_at FROM reviews WHERE true ${among('recipe_id')}
        ) s GROUP BY recipe_id
      ) a ON a.recipe_id = r.id
-     WHERE r.is_published ${targets.replace('recipe_id', 'r.id')}`,
+     WHERE r.is_published ${among('r.id')}`,
     // Only changed rows are written (as writeChanges); the time decay moves every score a little each run, so a
     // score is rewritten when it moved by more than a thousandth.
     `DELETE FROM recipe_popularity p WHERE NOT EXISTS (SELECT 1 FROM rec_popularity x WHERE x.recipe_id = p.recipe_id)
-       ${targets.replace('recipe_id', 'p.recipe_id')}`,
+       ${among('p.recipe_id')}`,
     // The unchanged rows are left out before the INSERT, not by its ON CONFLICT's WHERE (which would lock them).
     `INSERT INTO recipe_popularity (recipe_id, score)
      SELECT x.recipe_id, x.score FROM rec_popularity x LEFT JOIN recipe_popularity p ON p.recipe_id = x.recipe_id
