@@ -16,6 +16,7 @@ import pg from 'pg';
 import autocannon from 'autocannon';
 import { BENCH_PASSWORD } from './generate.js';
 import { loadResultOf, type LoadResult } from './load.js';
+import { measurePaced } from './paced-load.js';
 import { serverModules } from './server-modules.js';
 import { startApp } from './servers.js';
 
@@ -32,6 +33,11 @@ export interface UnderRefreshResult {
   cooks: number;
   /** Whether the refresh ran at the lowest CPU priority (it does when the database runs on this host). */
   lowPriority: boolean;
+  /**
+   * --paced: the load was open-loop Poisson arrivals at `rate` (paced-load.ts), latencies in fractions of a
+   * millisecond; otherwise autocannon's overallRate (bursts at each second's start, whole milliseconds).
+   */
+  paced?: boolean;
   /** What the refresh's backend got when it asked (--low-priority): SCHED_IDLE and nice 19, or nice 19 only. */
   priority?: 'idle' | 'nice';
   /** The database server's shared_buffers (`SHOW shared_buffers`): at 1M most of the cards' pages lie outside 128 MB. */
@@ -106,6 +112,8 @@ export async function measureUnderRefresh(options: {
   wholeRefresh?: boolean;
   /** Whether the refresh asks for the lowest CPU priority (apps/server/src/db/backend-priority.ts); for the report. */
   lowPriority: boolean;
+  /** Open-loop Poisson arrivals at `rate` (paced-load.ts) instead of autocannon's bursts. */
+  paced?: boolean;
   log: (line: string) => void;
 }): Promise<UnderRefreshResult> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
@@ -154,7 +162,18 @@ export async function measureUnderRefresh(options: {
       path: '/api/v1/recipes/recommended?limit=12',
       headers: { cookie: cookies[(c = (c + 1) % cookies.length)]! },
     });
+    let rounds = 0;
     const run = async (next: Next): Promise<LoadResult> => {
+      if (options.paced)
+        // The same arrivals for the three calls of a round (the seed), other arrivals in the next round.
+        return measurePaced({
+          baseUrl: app.baseUrl,
+          rate: options.rate > 0 ? options.rate : 200,
+          seconds: options.seconds,
+          connections: options.connections,
+          next,
+          seed: 1 + Math.floor(rounds++ / 3),
+        });
       const result = await autocannon({
         url: app.baseUrl,
         connections: options.connections,
@@ -196,6 +215,7 @@ export async function measureUnderRefresh(options: {
         recommended: { quiet: quiet.recommended },
         cooks: cookies.length,
         lowPriority: options.lowPriority,
+        paced: options.paced === true,
       };
 
     if (options.wholeRefresh) {
@@ -246,6 +266,7 @@ export async function measureUnderRefresh(options: {
         recommended: { quiet: quiet.recommended, refreshing: worst((r) => r.recommended) },
         cooks: cookies.length,
         lowPriority: options.lowPriority,
+        paced: options.paced === true,
         rounds,
         afterCommit,
       };
@@ -282,6 +303,7 @@ export async function measureUnderRefresh(options: {
       recommended: { quiet: quiet.recommended, refreshing: busy.recommended },
       cooks: cookies.length,
       lowPriority: options.lowPriority,
+      paced: options.paced === true,
     };
   } finally {
     await app.stop();
@@ -290,15 +312,23 @@ export async function measureUnderRefresh(options: {
   }
 }
 
+/** Whole milliseconds as autocannon gives them; a paced run's fractions to a tenth. */
+const ms = (result: UnderRefreshResult, value: number) => (result.paced ? value.toFixed(1) : String(value));
+
 export function renderUnderRefresh(result: UnderRefreshResult): string[] {
   const row = (name: string, r: LoadResult | undefined) =>
-    r ? [`| ${name} | ${r.p50} | ${r.p99} | ${r.requestsPerSecond.toFixed(0)} | ${r.errors} |`] : [];
+    r
+      ? [`| ${name} | ${ms(result, r.p50)} | ${ms(result, r.p99)} | ${r.requestsPerSecond.toFixed(0)} | ${r.errors} |`]
+      : [];
+  const load = result.paced
+    ? `${result.rate > 0 ? result.rate : 200} requests/s in all as a Poisson process (open loop, --paced), at most ` +
+      `${result.connections} connections`
+    : `${result.connections} connections, ${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}`;
   const ratio = (a: LoadResult, b: LoadResult | undefined) => (b ? (b.p99 / Math.max(a.p99, 1e-9)).toFixed(2) : '-');
   const busy = result.view.refreshing !== undefined;
   return [
     busy
-      ? `API under a running refresh (real server over HTTP, ${result.connections} connections, ` +
-        `${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}, ${result.seconds} s each; ` +
+      ? `API under a running refresh (real server over HTTP, ${load}, ${result.seconds} s each; ` +
         (result.rounds
           ? `one forced full refresh of ${result.refreshSeconds[0]?.toFixed(1)} s, measured from its start to its ` +
             `commit in ${result.rounds.length} rounds; 'refresh running' is each call's worst round):`
@@ -312,8 +342,7 @@ export function renderUnderRefresh(result: UnderRefreshResult): string[] {
               ? ' The refresh ran at nice 19 (--low-priority; SCHED_IDLE could not be set).'
               : ' The refresh asked for the lowest CPU priority but ran at normal priority (not a local backend).') +
         ` PostgreSQL shared_buffers: ${result.sharedBuffers}.`
-      : `API with no refresh running (real server over HTTP, ${result.connections} connections, ` +
-        `${result.rate > 0 ? `${result.rate} requests/s in all` : 'as fast as they go'}, ${result.seconds} s each; ` +
+      : `API with no refresh running (real server over HTTP, ${load}, ${result.seconds} s each; ` +
         `the run under a refresh was not made: --quiet-only; PostgreSQL shared_buffers: ${result.sharedBuffers}):`,
     '',
     '| call | p50 ms | p99 ms | req/s | errors |',
@@ -327,8 +356,7 @@ export function renderUnderRefresh(result: UnderRefreshResult): string[] {
     '',
     `Quiet p50 against view-recipe's (target ≤ 1.5×): recommended ` +
       `**${(result.recommended.quiet.p50 / Math.max(result.view.quiet.p50, 1e-9)).toFixed(2)}×**, similar ` +
-      `**${(result.similar.quiet.p50 / Math.max(result.view.quiet.p50, 1e-9)).toFixed(2)}×** (autocannon reports whole ` +
-      'milliseconds).',
+      `**${(result.similar.quiet.p50 / Math.max(result.view.quiet.p50, 1e-9)).toFixed(2)}×** (${result.paced ? 'latencies to a fraction of a millisecond' : 'autocannon reports whole milliseconds'}).`,
     ...(busy
       ? [
           `p99 with a refresh running / quiet: view-recipe **${ratio(result.view.quiet, result.view.refreshing)}×**, ` +
@@ -344,7 +372,7 @@ export function renderUnderRefresh(result: UnderRefreshResult): string[] {
 /** Each round of a --whole-refresh run: p50 / p99 per call, and its p99 against the quiet one. */
 function renderRounds(result: UnderRefreshResult): string[] {
   const cell = (r: LoadResult, quiet: LoadResult) =>
-    `${r.p50} / ${r.p99} (${(r.p99 / Math.max(quiet.p99, 1e-9)).toFixed(2)}×)`;
+    `${ms(result, r.p50)} / ${ms(result, r.p99)} (${(r.p99 / Math.max(quiet.p99, 1e-9)).toFixed(2)}×)`;
   const line = (label: string, r: Omit<Round, 'at'>) =>
     `| ${label} | ${cell(r.view, result.view.quiet)} | ${cell(r.similar, result.similar.quiet)} | ` +
     `${cell(r.recommended, result.recommended.quiet)} |`;

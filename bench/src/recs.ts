@@ -183,6 +183,7 @@ async function runSize(
     quietOnly: boolean;
     wholeRefresh: boolean;
     lowPriority: boolean;
+    paced: boolean;
   },
 ) {
   // Loaded before the (long, at 1M) data load, so a run uses the sources as they were when it started.
@@ -650,6 +651,8 @@ export async function runRecsBench(argv: string[]): Promise<void> {
       'whole-refresh': { type: 'boolean', default: false },
       /** With --under-refresh: the refresh's backend at the lowest CPU priority (a local database only). */
       'low-priority': { type: 'boolean', default: false },
+      /** With --under-refresh: open-loop Poisson arrivals at --rate (paced-load.ts), not autocannon's bursts. */
+      paced: { type: 'boolean', default: false },
       seconds: { type: 'string', default: '30' },
       connections: { type: 'string', default: '20' },
       rate: { type: 'string', default: '200' },
@@ -682,6 +685,7 @@ export async function runRecsBench(argv: string[]): Promise<void> {
               quietOnly: values['quiet-only'],
               wholeRefresh: values['whole-refresh'],
               lowPriority: values['low-priority'],
+              paced: values.paced,
             }
           : undefined,
       ),
