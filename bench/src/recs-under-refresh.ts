@@ -8,6 +8,9 @@
  * off; the bench runs the refresh on its own connection, as the job leader would. Run it on a quiet machine: on a
  * shared one the figures measure the neighbours. `--whole-refresh`: instead of back-to-back refreshes and one busy
  * round, one forced full refresh measured round after round from its start to its commit, and once just after it.
+ * `--paced`: the load is open-loop Poisson arrivals at --rate (paced-load.ts), latencies to a fraction of a
+ * millisecond, instead of autocannon's overallRate, which sends each second's requests in a burst at its start (so
+ * its p50 is mostly the wait behind the burst) and reports whole milliseconds.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -8,7 +8,7 @@
  * `npm run build -w @forkful/server`; `--from-source` uses its sources instead (the refresh and the service; the
  * --under-refresh server is always the build). Tuning: `--reuse-data` keeps an earlier run's database,
  * `--skip-refresh` scores the tables as they are. `--interval-saves N` (1000): after the evaluation, N new saves and a timed
- * scheduled refresh, then the saves removed and refreshed again. `--under-refresh`: see recs-under-refresh.ts (`--quiet-only`: its quiet half).
+ * scheduled refresh, then the saves removed and refreshed again. `--under-refresh`: see recs-under-refresh.ts (`--quiet-only`: its quiet half; `--paced`: open-loop arrivals).
  * `--seed N` draws another community of the same shape (the parameters were tuned on the default, 19): a check on
  * data not tuned on. Up to 200k recipes the report also gives ceilings from what the bench knows (recs-ceiling.ts).
  */
