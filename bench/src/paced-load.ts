@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { LoadResult } from './load.js';
+import { seeded } from './workload.js';
 
 /** One request of a paced run: a GET with its headers (a cook's cookie). */
 export interface PacedRequest {
@@ -20,18 +21,6 @@ export interface PacedOptions {
   seed?: number;
 }
 
-/** A small seeded generator (mulberry32): the gaps repeat from run to run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -47,7 +36,7 @@ function percentile(sorted: number[], p: number): number {
 export async function measurePaced(options: PacedOptions): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const url = new URL(options.baseUrl);
-  const gap = random(options.seed ?? 1);
+  const gap = seeded(options.seed ?? 1);
   const latencies: number[] = [];
   let errors = 0;
   const inFlight = new Set<Promise<void>>();

@@ -4,6 +4,7 @@
  * ingredient family, a long tail of recipe appeal, and cooks with one to three tastes (a cuisine and a family) plus
  * noise. Deterministic for a seed, so two runs draw the same community.
  */
+import { seeded } from './workload.js';
 
 export interface Recipe {
   index: number;
@@ -45,17 +46,8 @@ export const CUISINES = 12;
 export const DRAW = { noise: 0.2, pair: 0.75, save: 0.6, likeInCuisine: 0.85, likeOutside: 0.35 } as const;
 export const FAMILIES = 10;
 
-/** Mulberry32: small, fast, seeded. */
-export function randomSource(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32: small, fast, seeded (the workload's generator). */
+export const randomSource = seeded;
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ru', 'te', 'sa', 'no', 'vi', 'pe', 'zu', 'ba', 'do', 'fi', 'go', 'ha', 'ju'];
 /** A made-up word of three syllables, unique per (kind, group, n), all letters (full-text search keeps it). */
