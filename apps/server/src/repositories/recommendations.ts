@@ -117,19 +117,27 @@ export const VISITORS_SUBJECT = '00000000-0000-0000-0000-000000000000';
 export type ListEntry = { id: string; because: string | null; reasonAction: SignalAction | null };
 
 /**
- * The cards of a stored list that is still valid (based on the last refresh), best first, at most $4, for viewer $3
- * (null: a visitor): drafts left out, and for a signed-in viewer their own, saved and reviewed recipes (their save or
- * review also deletes their personal list: the migration's triggers). `l` is the list's row, joined by the caller.
+ * The cards of a stored list that is still valid (based on the last refresh), best first, at most $4, drafts left
+ * out. `l` is the list's row, joined by the caller. With `excludeKnown` (a 'more like this', stored once for everyone)
+ * the read also leaves out viewer $3's saved and reviewed recipes; a personal list holds none (`storeList` leaves
+ * them out under a lock on the cook, and their later save or review deletes the list: the migration's triggers), so
+ * its read skips those two probes per card. Every read leaves out the viewer's own recipes (a column of the card's
+ * row). The reasons' titles are read once per recipe named, not once per card (a cook's list names few).
  */
-const storedCards = `LEFT JOIN LATERAL (
+const storedCards = (excludeKnown: boolean) => `LEFT JOIN LATERAL (
     SELECT ${CARD_COLUMNS}, NULL::float8 AS popularity, 0::float8 AS score, t.pos,
            CASE WHEN b.title IS NULL THEN NULL ELSE t.action END AS "reasonAction", b.title AS "reasonTitle"
     FROM unnest(l.recipe_ids, l.because_ids, l.actions) WITH ORDINALITY AS t(id, because, action, pos)
       JOIN recipes r ON r.id = t.id AND r.is_published JOIN users u ON u.id = r.author_id
-      LEFT JOIN recipes b ON b.id = t.because AND b.is_published
-    WHERE $3::uuid IS NULL OR (r.author_id <> $3
+      LEFT JOIN (SELECT b.id, b.title FROM recipes b WHERE b.id = ANY (l.because_ids) AND b.is_published) b
+        ON b.id = t.because
+    WHERE $3::uuid IS NULL OR (r.author_id <> $3${
+      excludeKnown
+        ? `
       AND NOT EXISTS (SELECT 1 FROM saved_recipes x WHERE x.user_id = $3 AND x.recipe_id = r.id)
-      AND NOT EXISTS (SELECT 1 FROM reviews x WHERE x.owner_id = $3 AND x.recipe_id = r.id))
+      AND NOT EXISTS (SELECT 1 FROM reviews x WHERE x.owner_id = $3 AND x.recipe_id = r.id)`
+        : ''
+    })
     ORDER BY t.pos LIMIT $4
   ) c ON true`;
 /**
@@ -151,16 +159,39 @@ const refreshes = `LEFT JOIN recommendation_refreshes f ON true`;
 export const STORED_LIST_SQL = `
   SELECT ${listState}, ($5::uuid IS NULL OR ${activeSessionSql('$5', '$3')}) AS "sessionActive", c.*
   FROM (SELECT 1) one ${refreshes} LEFT JOIN recommendation_lists l ON ${validList}
-  ${storedCards}
+  ${storedCards(false)}
   ORDER BY c.pos`;
 
 /** 'More like this' for recipe $2 as viewer $3: no row when the viewer may not see the recipe (404, as its page). */
 export const STORED_SIMILAR_SQL = `
   SELECT s.is_published AS "sourcePublished", ${listState}, c.*
   FROM recipes s ${refreshes} LEFT JOIN recommendation_lists l ON s.is_published AND ${validList}
-  ${storedCards}
+  ${storedCards(true)}
   WHERE s.id = $2 AND (s.is_published OR s.author_id = $3)
   ORDER BY c.pos`;
+
+const STORE_CONFLICT = `ON CONFLICT (kind, subject_id) DO UPDATE SET based_on = excluded.based_on,
+    computed_for = excluded.computed_for, recipe_ids = excluded.recipe_ids,
+    because_ids = excluded.because_ids, actions = excluded.actions`;
+
+/** A list as made: $1 kind, $2 subject, $3 the refresh it is based on, $4 its length, $5-$7 its entries. */
+const STORE_LIST_SQL = `
+  INSERT INTO recommendation_lists (kind, subject_id, based_on, computed_for, recipe_ids, because_ids, actions)
+  VALUES ($1, $2, $3::timestamptz, $4, $5::uuid[], $6::uuid[], $7::text[])
+  ${STORE_CONFLICT}`;
+
+const LOCK_COOK_SQL = 'SELECT 1 FROM users WHERE id = $1 FOR UPDATE';
+
+/** A cook's list (kind 1) without what they have saved or reviewed, in its order; none when the cook is gone. */
+const STORE_PERSONAL_LIST_SQL = `
+  INSERT INTO recommendation_lists (kind, subject_id, based_on, computed_for, recipe_ids, because_ids, actions)
+  SELECT $1, $2, $3::timestamptz, $4, coalesce(array_agg(t.id ORDER BY t.pos), '{}'),
+         coalesce(array_agg(t.because ORDER BY t.pos), '{}'), coalesce(array_agg(t.action ORDER BY t.pos), '{}')
+  FROM unnest($5::uuid[], $6::uuid[], $7::text[]) WITH ORDINALITY AS t(id, because, action, pos)
+  WHERE NOT EXISTS (SELECT 1 FROM saved_recipes x WHERE x.user_id = $2 AND x.recipe_id = t.id)
+    AND NOT EXISTS (SELECT 1 FROM reviews x WHERE x.owner_id = $2 AND x.recipe_id = t.id)
+  HAVING EXISTS (SELECT 1 FROM users WHERE id = $2)
+  ${STORE_CONFLICT}`;
 
 type StoredRow = Partial<CandidateRow> & {
   cached: boolean;
@@ -312,7 +343,14 @@ export class RecommendationRepository {
     return result.rows[0]?.at ?? null;
   }
 
-  /** Stores a finished list made for a limit of `computedFor` (replacing the subject's earlier one). */
+  /**
+   * Stores a finished list made for a limit of `computedFor` (replacing the subject's earlier one). A cook's list is
+   * stored without the recipes they have saved or reviewed by now, under a lock on their row: a save or review
+   * committed while the list was being scored is left out (the lock waits for it, and the insert that follows sees
+   * it), and one coming after waits for the lock (its foreign key locks the same row) and then deletes the list (the
+   * triggers). So a personal list never holds what its cook knows, and its read needs no probe for it. A cook whose
+   * account went meanwhile gets no list.
+   */
   async storeList(
     kind: ListKind,
     subjectId: string,
@@ -320,23 +358,32 @@ export class RecommendationRepository {
     computedFor: number,
     entries: ListEntry[],
   ): Promise<void> {
-    await this.db.$client.query({
-      name: 'recommendations-store-list',
-      text: `INSERT INTO recommendation_lists (kind, subject_id, based_on, computed_for, recipe_ids, because_ids, actions)
-             VALUES ($1, $2, $3::timestamptz, $4, $5::uuid[], $6::uuid[], $7::text[])
-             ON CONFLICT (kind, subject_id) DO UPDATE SET based_on = excluded.based_on,
-               computed_for = excluded.computed_for, recipe_ids = excluded.recipe_ids,
-               because_ids = excluded.because_ids, actions = excluded.actions`,
-      values: [
-        kind,
-        subjectId,
-        basedOn,
-        computedFor,
-        entries.map((entry) => entry.id),
-        entries.map((entry) => entry.because),
-        entries.map((entry) => entry.reasonAction),
-      ],
-    });
+    const values = [
+      kind,
+      subjectId,
+      basedOn,
+      computedFor,
+      entries.map((entry) => entry.id),
+      entries.map((entry) => entry.because),
+      entries.map((entry) => entry.reasonAction),
+    ];
+    if (kind !== LIST_KIND.personal) {
+      await this.db.$client.query({ name: 'recommendations-store-list', text: STORE_LIST_SQL, values });
+      return;
+    }
+    const client = await this.db.$client.connect();
+    try {
+      await client.query('BEGIN');
+      // FOR UPDATE, not a weaker lock: the foreign key checks of a new save or review take FOR KEY SHARE.
+      await client.query({ name: 'recommendations-lock-cook', text: LOCK_COOK_SQL, values: [subjectId] });
+      await client.query({ name: 'recommendations-store-personal', text: STORE_PERSONAL_LIST_SQL, values });
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /** Content similarity among a set of recipes: what the variety re-rank keeps apart. */

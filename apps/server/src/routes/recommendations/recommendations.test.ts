@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Pool } from 'pg';
 import { MAX_STALE_LIST_SECONDS } from '../../repositories/recommendation-parameters.js';
 import { refreshRecommendations } from '../../repositories/recommendation-refresh.js';
+import { RecommendationRepository } from '../../repositories/recommendations.js';
 import { RECOMMENDATIONS_JOB } from '../../services/recommendation-refresher.js';
 import { CookieJar, createTestApp, registerUser, type TestContext } from '../../test/app.js';
 import { call, createRecipe, expectError, expectOk, MALFORMED_ID, UNKNOWN_ID } from '../../test/fixtures.js';
@@ -820,6 +821,50 @@ describe('stored lists (decision 026): a request reads the finished list, made o
     ).toEqual(visitors);
     await ctx.app.backgroundSettled();
     expect(await storedIds(1, hal.id)).toBeUndefined();
+  });
+
+  it("stores a cook's list without what they saved or reviewed while it was made (its read does not look again)", async () => {
+    const repository = new RecommendationRepository(ctx.database.db);
+    const ivy = await registerUser(ctx.app, 'Ivy');
+    await save(ivy, ids.soup!);
+    const entry = (id: string) => ({ id, because: null, reasonAction: null });
+    const made = [ids.salad!, ids.soup!, ids.ramen!, ids.tart!];
+    const basedOn = await repository.refreshStamp();
+    // Saved before the store: left out, the rest kept in order.
+    await repository.storeList(1, ivy.id, basedOn, 12, made.map(entry));
+    expect(await storedIds(1, ivy.id)).toEqual([ids.salad, ids.ramen, ids.tart]);
+
+    // A review in flight while the list is stored: its foreign key holds Ivy's row, so the store waits for it, and
+    // once it commits the list is stored without the recipe (its trigger ran before the list was there).
+    const other = await pool().connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(`INSERT INTO reviews (recipe_id, owner_id, rating, comment) VALUES ($1, $2, 5, 'Lovely')`, [
+        ids.ramen,
+        ivy.id,
+      ]);
+      const storing = repository.storeList(1, ivy.id, basedOn, 12, made.map(entry));
+      await expect
+        .poll(async () => {
+          const waiting = await pool().query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT 1 FROM users WHERE id = $1 FOR UPDATE%'`,
+          );
+          return waiting.rows[0]!.n;
+        })
+        .toBe(1);
+      await other.query('COMMIT');
+      await storing;
+    } finally {
+      other.release();
+    }
+    expect(await storedIds(1, ivy.id)).toEqual([ids.salad, ids.tart]);
+    // What the request reads is the stored list (the two are published and not Ivy's).
+    expect(titles(await recommended(ivy, 12))).toEqual(['Tomato Basil Salad', 'Lemon Tart']);
+
+    // A cook whose account has gone gets no list.
+    await repository.storeList(1, UNKNOWN_ID, basedOn, 12, made.map(entry));
+    expect(await storedIds(1, UNKNOWN_ID)).toBeUndefined();
   });
 
   it('makes a list for the limit asked (at least 12), and again, longer, when a call asks for more', async () => {
