@@ -101,10 +101,14 @@ function slicedLikesStatements(mealPlan: string | null): string[] {
       .filter(Boolean)
       .join(' AND ') || 'true';
   return [
-    // The first id of each slice (PostgreSQL has no min(uuid)).
+    // The first id of each slice: the cook at position ⌊(k − 1) · n / slices⌋ + 1 of the n by id, so all 16 exist
+    // however few the cooks (with fewer than 16, some slices are empty ranges). ntile gave fewer slices than 16 to a
+    // small site, and the cooks of its last slice, whose upper bound was then a missing slice, had no likes.
     `CREATE TEMP TABLE rec_cook_slices ON COMMIT DROP AS
-     SELECT DISTINCT ON (slice) slice, id AS first
-     FROM (SELECT id, ntile(${P.statementSlices}) OVER (ORDER BY id) AS slice FROM users) u ORDER BY slice, id`,
+     SELECT k AS slice, u.id AS first
+     FROM (SELECT count(*) AS n FROM users) c CROSS JOIN generate_series(1, ${P.statementSlices}) k
+       JOIN (SELECT id, row_number() OVER (ORDER BY id) AS position FROM users) u
+         ON u.position = (k - 1) * c.n / ${P.statementSlices} + 1`,
     `CREATE TEMP TABLE rec_new_likes (user_id uuid NOT NULL, recipe_id uuid NOT NULL, uw real NOT NULL) ON COMMIT DROP`,
     // Through the indexes, not by hashing the whole recipes table for each slice.
     `SET LOCAL enable_hashjoin = off`,

@@ -747,6 +747,31 @@ describe('content neighbours computed recipe by recipe, in slices', () => {
   });
 });
 
+describe('a forced refresh on a small site', () => {
+  it('keeps the likes of every cook when there are fewer cooks than statement slices', async () => {
+    const small = await createTestApp();
+    try {
+      const author = await registerUser(small.app, 'Author');
+      const dish = await createRecipe(small.app, author.jar, recipe('Porridge', ['oats']));
+      const cooks = [author];
+      for (let n = 0; n < 5; n++) {
+        const cook = await registerUser(small.app, `Cook ${n}`);
+        expectOk(await call(small.app, 'POST', `/recipes/${dish}/save-recipe`, { jar: cook.jar }));
+        cooks.push(cook);
+      }
+      await refreshRecommendations(small.database.pool, true);
+      const kept = await small.database.pool.query<{ user_id: string }>(
+        'SELECT user_id FROM recommendation_likes WHERE recipe_id = $1',
+        [dish],
+      );
+      // The author's own recipe and five saves: six likes, whichever slices the random ids fall in.
+      expect(kept.rows.map((row) => row.user_id).sort()).toEqual(cooks.map((cook) => cook.id).sort());
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe('refresh on a community where a word is in every recipe', () => {
   it('relates nothing by that word and does not fail (idf 0 gave a zero norm: division by zero)', async () => {
     const small = await createTestApp();
