@@ -209,7 +209,7 @@ export type LikesScope = 'all' | 'logged';
 
 /**
  * A like's cook weight, (likes of that cook)^−e (coLikedUserWeightExponent), in double precision: power(bigint, -0.5)
- * is numeric's power, ~13 µs a call, which took 7 of a forced refresh's 20 s per slice of likes at 1M (a weight per
+ * is numeric's power, ~13 µs a call, which took 10 of a forced refresh's 17.5 s per slice of likes at 1M (a weight per
  * like there).
  */
 const cookWeight = `power(count(*)::float8, ${-P.coLikedUserWeightExponent})::real`;
